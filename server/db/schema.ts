@@ -1,0 +1,520 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  ENGAGEMENT_KINDS,
+  LOOKBEHIND_KINDS,
+  MATCH_STATUSES,
+  MEMBER_LISTS,
+  MEMBERSHIP_ROLES,
+  PAYMENT_ONBOARDING_STATES,
+  PAYMENT_PROVIDERS,
+  ROBOT_JOB_NAMES,
+  ROBOT_JOB_STATUSES,
+  ROBOT_LOG_LEVELS,
+  SUBSCRIBED_PLANS,
+  TASK_STATUSES,
+} from './enums';
+import {
+  DEFAULT_GROUP_FLAGS,
+  DEFAULT_GROUP_SCHEDULE,
+  DEFAULT_GROUP_SETTINGS,
+  DEFAULT_USER_FLAGS,
+  GROUP_LIMITS_BY_PLAN,
+} from './group-defaults';
+import type {
+  AuditLogData,
+  GroupFlags,
+  GroupLimits,
+  GroupSchedule,
+  GroupSettings,
+  UserFlags,
+  UserSettings,
+} from './json-types';
+
+/** Column names are the spec's field names, so rows map onto API objects without renaming. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const optionalTimestamp = (name: string) => timestamp(name, { withTimezone: true });
+
+function oneOf(name: string, column: AnyPgColumn | SQL, values: readonly string[]) {
+  const list = values.map((value) => `'${value}'`).join(', ');
+  return check(name, sql`${column} IN (${sql.raw(list)})`);
+}
+
+function between(name: string, column: AnyPgColumn | SQL, low: number, high: number) {
+  return check(name, sql`${column} BETWEEN ${sql.raw(String(low))} AND ${sql.raw(String(high))}`);
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    fb_auth_user_id: text(),
+    fb_user_id: text().unique(),
+    fb_username: text(),
+    email: text(),
+    first_name: text(),
+    last_name: text(),
+    name: text().notNull(),
+    avatar_url: text(),
+    is_supervisor: boolean().notNull().default(false),
+    is_banned: boolean().notNull().default(false),
+    card_exists: boolean().notNull().default(false),
+    card_brand: text(),
+    card_last4: text(),
+    stripe_customer_id: text(),
+    tapfiliate_id: text(),
+    tapfiliate_password: text(),
+    friendfilter_id: text(),
+    flags: jsonb().$type<UserFlags>().notNull().default(DEFAULT_USER_FLAGS),
+    settings: jsonb().$type<UserSettings>().notNull().default({}),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')), index('users_email_idx').on(t.email)],
+);
+
+/** API tokens. Only the sha256 hex of a token is stored; the raw token is shown once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text().notNull().unique(),
+    impersonator_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    ip: text(),
+    created_at: createdAt(),
+    last_used_at: optionalTimestamp('last_used_at'),
+    revoked_at: optionalTimestamp('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial().primaryKey(),
+    fb_group_id: text().notNull().unique(),
+    fb_slug: text(),
+    name: text().notNull(),
+    avatar_url: text(),
+    subscribed_plan: text({ enum: SUBSCRIBED_PLANS }).notNull().default('free'),
+    subscription_status: text(),
+    subscribed_from_at: optionalTimestamp('subscribed_from_at'),
+    subscription_ends_at: optionalTimestamp('subscription_ends_at'),
+    trial_ends_at: optionalTimestamp('trial_ends_at'),
+    stripe_subscription_id: text(),
+    is_locked: boolean().notNull().default(false),
+    is_orphaned: boolean().notNull().default(false),
+    is_manual_subscription: boolean().notNull().default(false),
+    data_removal_at: optionalTimestamp('data_removal_at'),
+    flags: jsonb().$type<GroupFlags>().notNull().default(DEFAULT_GROUP_FLAGS),
+    settings: jsonb().$type<GroupSettings>().notNull().default(DEFAULT_GROUP_SETTINGS),
+    limits: jsonb().$type<GroupLimits>().notNull().default(GROUP_LIMITS_BY_PLAN.free),
+    schedule: jsonb().$type<GroupSchedule>().notNull().default(DEFAULT_GROUP_SCHEDULE),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    oneOf('groups_subscribed_plan_check', t.subscribed_plan, SUBSCRIBED_PLANS),
+    oneOf(
+      'groups_lookbehind_check',
+      sql`(${t.settings} ->> 'engagement_sync_lookbehind_by')`,
+      LOOKBEHIND_KINDS,
+    ),
+    index('groups_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('groups_subscribed_plan_idx').on(t.subscribed_plan),
+  ],
+);
+
+/** A person on the social network, shared by every group they are in. */
+export const members = pgTable(
+  'members',
+  {
+    id: serial().primaryKey(),
+    fb_user_id: text().notNull().unique(),
+    fb_username: text(),
+    name: text().notNull(),
+    avatar_url: text(),
+    bio: text(),
+    is_banned: boolean().notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('members_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+);
+
+/**
+ * A member in a group. `role` is the role on the social network (scanned, or set by a grant);
+ * `is_admin_holder` marks the admins who hold the group in the product (the one who acquired
+ * it, and those granted by a holder). A user holds a group through the member that shares
+ * their fb_user_id.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial().primaryKey(),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    member_id: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** Copy of members.name so a group's lists sort and search on one table's indexes. */
+    member_name: text().notNull(),
+    role: text({ enum: MEMBERSHIP_ROLES }).notNull().default('subscriber'),
+    is_admin_holder: boolean().notNull().default(false),
+    granted_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    granted_at: optionalTimestamp('granted_at'),
+    is_removed: boolean().notNull().default(false),
+    is_whitelisted: boolean().notNull().default(false),
+    removed_at: optionalTimestamp('removed_at'),
+    last_activity_at: optionalTimestamp('last_activity_at'),
+    posts_count: integer().notNull().default(0),
+    comments_count: integer().notNull().default(0),
+    reactions_count: integer().notNull().default(0),
+    paid: integer(),
+    subscription: text(),
+    subscription_status: text(),
+    list: text({ enum: MEMBER_LISTS })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN is_removed THEN 'removed' WHEN is_whitelisted THEN 'whitelisted' WHEN posts_count + comments_count + reactions_count > 0 THEN 'active' ELSE 'inactive' END`,
+      ),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('memberships_group_member_unique').on(t.group_id, t.member_id),
+    oneOf('memberships_role_check', t.role, MEMBERSHIP_ROLES),
+    check('memberships_holder_is_admin_check', sql`NOT ${t.is_admin_holder} OR ${t.role} = 'admin'`),
+    index('memberships_member_idx').on(t.member_id),
+    index('memberships_group_role_idx').on(t.group_id, t.role),
+    index('memberships_list_name_idx').on(t.group_id, t.list, t.member_name, t.id),
+    index('memberships_list_posts_idx').on(t.group_id, t.list, t.posts_count, t.id),
+    index('memberships_list_reactions_idx').on(t.group_id, t.list, t.reactions_count, t.id),
+    index('memberships_list_comments_idx').on(t.group_id, t.list, t.comments_count, t.id),
+    index('memberships_list_last_activity_idx').on(t.group_id, t.list, t.last_activity_at, t.id),
+    index('memberships_list_created_idx').on(t.group_id, t.list, t.created_at, t.id),
+    index('memberships_name_trgm_idx').using('gin', t.member_name.op('gin_trgm_ops')),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial().primaryKey(),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    member_id: integer().references(() => members.id, { onDelete: 'set null' }),
+    fb_post_id: text().notNull(),
+    posted_at: timestamp({ withTimezone: true }).notNull(),
+    text: text(),
+    picture: text(),
+    member_name: text(),
+    comments_count: integer().notNull().default(0),
+    reactions_count: integer().notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('posts_group_fb_post_unique').on(t.group_id, t.fb_post_id),
+    index('posts_group_posted_at_idx').on(t.group_id, t.posted_at.desc()),
+    index('posts_group_member_idx').on(t.group_id, t.member_id),
+    index('posts_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+  ],
+);
+
+export const engagements = pgTable(
+  'engagements',
+  {
+    id: serial().primaryKey(),
+    post_id: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    member_id: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ENGAGEMENT_KINDS }).notNull(),
+    fb_engagement_id: text().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('engagements_group_fb_engagement_unique').on(t.group_id, t.fb_engagement_id),
+    oneOf('engagements_kind_check', t.kind, ENGAGEMENT_KINDS),
+    index('engagements_post_idx').on(t.post_id),
+    index('engagements_group_member_idx').on(t.group_id, t.member_id),
+    index('engagements_group_created_idx').on(t.group_id, t.created_at),
+  ],
+);
+
+export const audit_logs = pgTable(
+  'audit_logs',
+  {
+    id: serial().primaryKey(),
+    group_id: integer().references(() => groups.id, { onDelete: 'cascade' }),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    member_id: integer().references(() => members.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    data: jsonb().$type<AuditLogData>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_group_created_idx').on(t.group_id, t.created_at.desc()),
+    index('audit_logs_group_kind_idx').on(t.group_id, t.kind),
+    index('audit_logs_group_member_idx').on(t.group_id, t.member_id),
+    index('audit_logs_user_created_idx').on(t.user_id, t.created_at.desc()),
+    index('audit_logs_created_idx').on(t.created_at.desc()),
+  ],
+);
+
+/** Removals per group and day; daily, weekly and free-plan totals are sums over it. */
+export const removal_counters = pgTable(
+  'removal_counters',
+  {
+    id: serial().primaryKey(),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [unique('removal_counters_group_day_unique').on(t.group_id, t.day), check('removal_counters_count_check', sql`${t.count} >= 0`)],
+);
+
+export const payment_accounts = pgTable(
+  'payment_accounts',
+  {
+    id: serial().primaryKey(),
+    group_id: integer()
+      .notNull()
+      .unique()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull().default('stripe'),
+    company_name: text(),
+    onboarding: text({ enum: PAYMENT_ONBOARDING_STATES }),
+    external_account_id: text(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    oneOf('payment_accounts_provider_check', t.provider, PAYMENT_PROVIDERS),
+    oneOf('payment_accounts_onboarding_check', t.onboarding, PAYMENT_ONBOARDING_STATES),
+  ],
+);
+
+/** A customer of a group's payment account. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial().primaryKey(),
+    account_id: integer()
+      .notNull()
+      .references(() => payment_accounts.id, { onDelete: 'cascade' }),
+    external_id: text().notNull(),
+    name: text(),
+    email: text(),
+    paid: integer().notNull().default(0),
+    subscription: text(),
+    /** Unix seconds, as the payment provider reports it. */
+    subscription_created: integer(),
+    subscription_status: text(),
+    member_id: integer().references(() => members.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('customers_account_external_unique').on(t.account_id, t.external_id),
+    index('customers_account_member_idx').on(t.account_id, t.member_id),
+    index('customers_account_name_idx').on(t.account_id, t.name),
+  ],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial().primaryKey(),
+    account_id: integer()
+      .notNull()
+      .references(() => payment_accounts.id, { onDelete: 'cascade' }),
+    customer_id: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    member_id: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    score: real().notNull(),
+    status: text({ enum: MATCH_STATUSES }).notNull().default('suggested'),
+    requires_attention: boolean().notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('matches_account_customer_member_unique').on(t.account_id, t.customer_id, t.member_id),
+    oneOf('matches_status_check', t.status, MATCH_STATUSES),
+    between('matches_score_check', t.score, 0, 1),
+    index('matches_account_status_idx').on(t.account_id, t.status, t.score),
+    index('matches_customer_idx').on(t.customer_id),
+    index('matches_member_idx').on(t.member_id),
+  ],
+);
+
+/** Durable background tasks, claimed with FOR UPDATE SKIP LOCKED. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    group_id: integer().references(() => groups.id, { onDelete: 'cascade' }),
+    status: text({ enum: TASK_STATUSES }).notNull().default('pending'),
+    progress: integer().notNull().default(0),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    error: text(),
+    start_timestamp: optionalTimestamp('start_timestamp'),
+    locked_at: optionalTimestamp('locked_at'),
+    finished_at: optionalTimestamp('finished_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    oneOf('tasks_status_check', t.status, TASK_STATUSES),
+    between('tasks_progress_check', t.progress, 0, 100),
+    index('tasks_status_created_idx').on(t.status, t.created_at),
+    index('tasks_group_status_idx').on(t.group_id, t.status),
+  ],
+);
+
+export const robot_jobs = pgTable(
+  'robot_jobs',
+  {
+    id: serial().primaryKey(),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text({ enum: ROBOT_JOB_NAMES }).notNull(),
+    status: text({ enum: ROBOT_JOB_STATUSES }).notNull().default('running'),
+    progress: integer().notNull().default(0),
+    total: integer(),
+    args: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    error: text(),
+    started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finished_at: optionalTimestamp('finished_at'),
+  },
+  (t) => [
+    oneOf('robot_jobs_name_check', t.name, ROBOT_JOB_NAMES),
+    oneOf('robot_jobs_status_check', t.status, ROBOT_JOB_STATUSES),
+    index('robot_jobs_group_status_idx').on(t.group_id, t.status),
+    index('robot_jobs_user_status_idx').on(t.user_id, t.status),
+  ],
+);
+
+/** One row per ingested batch, so a batch the robot re-sends is recognised and skipped. */
+export const robot_job_batches = pgTable(
+  'robot_job_batches',
+  {
+    id: serial().primaryKey(),
+    job_id: integer()
+      .notNull()
+      .references(() => robot_jobs.id, { onDelete: 'cascade' }),
+    batch_no: integer().notNull(),
+    kind: text().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [unique('robot_job_batches_job_batch_kind_unique').on(t.job_id, t.batch_no, t.kind)],
+);
+
+export const robot_logs = pgTable(
+  'robot_logs',
+  {
+    id: serial().primaryKey(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    group_id: integer().references(() => groups.id, { onDelete: 'set null' }),
+    member_id: integer().references(() => members.id, { onDelete: 'set null' }),
+    robot_version: text(),
+    level: text({ enum: ROBOT_LOG_LEVELS }).notNull(),
+    message: text().notNull(),
+    exec_id: text(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [
+    oneOf('robot_logs_level_check', t.level, ROBOT_LOG_LEVELS),
+    index('robot_logs_created_idx').on(t.created_at.desc()),
+    index('robot_logs_level_created_idx').on(t.level, t.created_at.desc()),
+    index('robot_logs_group_created_idx').on(t.group_id, t.created_at.desc()),
+    index('robot_logs_user_created_idx').on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+export const daily_metrics = pgTable(
+  'daily_metrics',
+  {
+    id: serial().primaryKey(),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    active: integer().notNull().default(0),
+    inactive: integer().notNull().default(0),
+    whitelisted: integer().notNull().default(0),
+    removed: integer().notNull().default(0),
+    posts: integer().notNull().default(0),
+    reactions: integer().notNull().default(0),
+    comments: integer().notNull().default(0),
+    shares: integer().notNull().default(0),
+  },
+  (t) => [unique('daily_metrics_group_day_unique').on(t.group_id, t.day)],
+);
+
+export const support_tickets = pgTable(
+  'support_tickets',
+  {
+    id: serial().primaryKey(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    email: text(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('support_tickets_created_idx').on(t.created_at.desc())],
+);
+
+/** Feature toggles: login_disabled, lab, single_sign_on, extension_connected, ... */
+export const app_toggles = pgTable('app_toggles', {
+  name: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+});
+
+/** The only stored state of the sandbox social network: who was removed from which group. */
+export const sandbox_removals = pgTable(
+  'sandbox_removals',
+  {
+    fb_group_id: text().notNull(),
+    fb_user_id: text().notNull(),
+    removed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sandbox_removals_pk', columns: [t.fb_group_id, t.fb_user_id] })],
+);

@@ -1,0 +1,46 @@
+export const FIRST_NAMES = [
+  'Aaliyah', 'Aaron', 'Abigail', 'Adrian', 'Aisha', 'Alejandro', 'Alex', 'Alice', 'Amara', 'Amelia',
+  'Ana', 'Andrea', 'Andrew', 'Anika', 'Anna', 'Arjun', 'Asha', 'Ben', 'Bianca', 'Bruno',
+  'Camila', 'Carlos', 'Caroline', 'Chen', 'Chloe', 'Chris', 'Clara', 'Daniel', 'Daria', 'David',
+  'Deepa', 'Diego', 'Dmitri', 'Elena', 'Eli', 'Elif', 'Emily', 'Emma', 'Ethan', 'Fatima',
+  'Felix', 'Fiona', 'Gabriel', 'Grace', 'Hana', 'Hannah', 'Hassan', 'Henry', 'Ibrahim', 'Ines',
+  'Isaac', 'Isabel', 'Ivan', 'Jack', 'James', 'Jana', 'Javier', 'Jenna', 'Jin', 'Joao',
+  'Jonas', 'Jordan', 'Jose', 'Julia', 'Kai', 'Karin', 'Kenji', 'Kofi', 'Laila', 'Lars',
+  'Laura', 'Leah', 'Leo', 'Liam', 'Lina', 'Lucas', 'Lucia', 'Luis', 'Maya', 'Mateo',
+  'Matteo', 'Mei', 'Mia', 'Miguel', 'Mila', 'Mohammed', 'Nadia', 'Naomi', 'Nathan', 'Nia',
+  'Nikolai', 'Noah', 'Olga', 'Oliver', 'Olivia', 'Omar', 'Pablo', 'Paula', 'Priya', 'Rafael',
+  'Rahul', 'Rania', 'Rosa', 'Ryan', 'Sakura', 'Samir', 'Sara', 'Sebastian', 'Sofia', 'Sophie',
+  'Tariq', 'Tessa', 'Thomas', 'Tomas', 'Valentina', 'Victor', 'Wei', 'Yara', 'Yusuf', 'Zara',
+] as const;
+
+export const LAST_NAMES = [
+  'Abara', 'Adeyemi', 'Ahmed', 'Alvarez', 'Andersen', 'Bauer', 'Becker', 'Bennett', 'Bianchi', 'Brooks',
+  'Campbell', 'Castro', 'Chen', 'Costa', 'Cruz', 'Dang', 'Das', 'Davies', 'Dubois', 'Edwards',
+  'Eriksson', 'Evans', 'Fernandes', 'Fischer', 'Garcia', 'Gomez', 'Gonzalez', 'Gupta', 'Hansen', 'Harris',
+  'Hoffmann', 'Hughes', 'Ivanova', 'Jansen', 'Jensen', 'Johnson', 'Kaur', 'Khan', 'Kim', 'Kowalski',
+  'Kruger', 'Kumar', 'Larsen', 'Laurent', 'Lee', 'Lewis', 'Lima', 'Lopez', 'Martin', 'Martinez',
+  'Mendes', 'Meyer', 'Moreau', 'Morales', 'Muller', 'Murphy', 'Nakamura', 'Nguyen', 'Nielsen', 'Novak',
+  'Okafor', 'Oliveira', 'Ortiz', 'Park', 'Patel', 'Perez', 'Petrov', 'Pham', 'Popescu', 'Ramirez',
+  'Reyes', 'Ribeiro', 'Rossi', 'Sanchez', 'Santos', 'Sato', 'Schmidt', 'Schneider', 'Silva', 'Singh',
+  'Smith', 'Sousa', 'Suzuki', 'Tanaka', 'Taylor', 'Thomas', 'Torres', 'Tran', 'Turner', 'Varga',
+  'Vasquez', 'Vogel', 'Wagner', 'Walker', 'Wang', 'Weber', 'Williams', 'Wilson', 'Wright', 'Yamamoto',
+] as const;
+
+export const BIO_PHRASES = [
+  'Coffee first.',
+  'Weekend hiker.',
+  'Parent of two.',
+  'Dog person.',
+  'Amateur photographer.',
+  'Learning to cook, slowly.',
+  'Lifelong learner.',
+  'Runs on tea and optimism.',
+  'Garden in progress.',
+  'Collector of small hobbies.',
+  'Bookworm.',
+  'Music on, world off.',
+  'Cyclist when it is sunny.',
+  'Travel when I can.',
+  'Making things with my hands.',
+  'Night owl.',
+] as const;
