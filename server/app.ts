@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
+import type { ServerConfig } from './config';
+import type { Database } from './db/connect';
+import { accessHooks, type AccessDirectory } from './http/access';
+import { listOperations, loadContract } from './http/contract';
+import { ApiError } from './http/errors';
+import { replyWithError } from './http/reply-errors';
+import { createAccessDirectory } from './domain/access-directory';
+import { createHandlers } from './handlers';
+import { registerSandboxImageRoutes } from './sandbox/image-routes';
+
+export const API_PREFIX = '/api/v1';
+
+export interface ServerDeps {
+  database: Database;
+  /** Who may call what; defaults to the database's users, sessions and memberships. */
+  accessDirectory?: AccessDirectory;
+  now?: () => Date;
+}
+
+/** Builds the whole server from the contract with no globals, so every test builds its own. */
+export async function buildServer(config: ServerConfig, deps: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    trustProxy: true,
+  });
+  const now = deps.now ?? (() => new Date());
+  const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now);
+  const handlers = createHandlers({ db: deps.database.db, config, now });
+  const contract = loadContract();
+  const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
+
+  app.setErrorHandler(replyWithError);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-app-version', config.appVersion);
+    reply.header('x-robot-version', config.robotVersion);
+  });
+  // Unknown query and path parameters are refused like unknown body fields, also where an operation declares none.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const schema = (route.schema ??= {}) as Record<string, any>;
+    schema.querystring ??= { type: 'object', properties: {} };
+    for (const part of ['querystring', 'params'] as const) {
+      if (schema[part]?.type === 'object') schema[part].additionalProperties = false;
+    }
+  });
+
+  await app.register(openapiGlue, {
+    specification: contract,
+    prefix: API_PREFIX,
+    // The glue warns that no request parser exists for text/csv and text/html: those are response types only.
+    logLevel: 'error',
+    // The glue spreads what this returns over the route it builds; its types only admit a full route.
+    operationResolver: ((operationId: string) => {
+      const operation = operations.get(operationId);
+      if (!operation) throw new Error(`operation ${operationId} is missing from the contract index`);
+      const handler =
+        handlers[operationId] ??
+        (async () => {
+          throw new ApiError('not_implemented', `${operationId} is not built yet`);
+        });
+      return { handler, ...accessHooks(operation, directory, config.mode === 'sandbox') };
+    }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
+  });
+
+  if (config.mode === 'sandbox') registerSandboxImageRoutes(app, deps.database.db);
+
+  const appDir = config.appDir && existsSync(join(config.appDir, 'index.html')) ? config.appDir : undefined;
+  if (appDir) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        const hashedAsset = path.startsWith(join(appDir, 'assets'));
+        reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (appDir && isPageRequest) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(new ApiError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`).toBody());
+  });
+
+  return app;
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export type Mode = 'sandbox' | 'live';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  mode: Mode;
+  /** PGlite data folder; ignored when databaseUrl is set. Undefined means in memory. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Folder of the built app served on the same port; undefined serves the API only. */
+  appDir?: string;
+  appVersion: string;
+  robotVersion: string;
+  /** Robots below this version are outdated; never sent to users. */
+  minRobotVersion: string;
+  sandboxSeed: number;
+  /** The companion product reached by single sign-on; unset hides its link. */
+  companionUrl?: string;
+  logLevel: string;
+  facebook: { appId?: string; appSecret?: string };
+  stripe: { secretKey?: string; publishableKey?: string };
+  tapfiliate: { apiKey?: string };
+}
+
+const packageVersion: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, got '${value}'`);
+  return parsed;
+}
+
+/** Reads the configuration from the environment; every setting has a default that runs the sandbox offline. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const mode = (env.XFILTER_MODE ?? 'sandbox') as Mode;
+  if (mode !== 'sandbox' && mode !== 'live') throw new Error(`XFILTER_MODE must be sandbox or live, got '${mode}'`);
+  return {
+    port: integer(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    mode,
+    dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    appDir: env.SERVE_APP === 'false' ? undefined : resolve(env.APP_DIR ?? 'dist'),
+    appVersion: env.APP_VERSION ?? packageVersion,
+    robotVersion: env.ROBOT_VERSION ?? '2.4.0',
+    minRobotVersion: env.MIN_ROBOT_VERSION ?? '2.0.0',
+    sandboxSeed: integer(env.SANDBOX_SEED, 1, 'SANDBOX_SEED'),
+    companionUrl: env.COMPANION_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    facebook: { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET },
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
+    tapfiliate: { apiKey: env.TAPFILIATE_API_KEY },
+  };
+}

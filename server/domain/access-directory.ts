@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../db/connect';
+import { members, memberships, sessions, users } from '../db/schema';
+import type { AccessDirectory } from '../http/access';
+import { hashToken } from './tokens';
+
+/** Answers who a token belongs to and which groups they hold, from sessions, users and memberships. */
+export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirectory {
+  return {
+    async findCaller(token) {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          revokedAt: sessions.revoked_at,
+          impersonatorUserId: sessions.impersonator_user_id,
+          userId: users.id,
+          isSupervisor: users.is_supervisor,
+          isBanned: users.is_banned,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .where(eq(sessions.token_hash, hashToken(token)))
+        .limit(1);
+      if (!row) return { caller: undefined, revoked: false };
+      if (row.revokedAt) return { caller: undefined, revoked: true };
+      await db.update(sessions).set({ last_used_at: now() }).where(eq(sessions.id, row.sessionId));
+      return {
+        caller: {
+          userId: row.userId,
+          isSupervisor: row.isSupervisor,
+          isBanned: row.isBanned,
+          sessionId: row.sessionId,
+          impersonatorUserId: row.impersonatorUserId,
+        },
+      };
+    },
+
+    async isGroupAdmin(caller, groupId) {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(memberships)
+        .innerJoin(members, eq(members.id, memberships.member_id))
+        .innerJoin(users, eq(users.fb_user_id, members.fb_user_id))
+        .where(
+          and(
+            eq(users.id, caller.userId),
+            eq(memberships.group_id, groupId),
+            eq(memberships.is_admin_holder, true),
+            eq(memberships.is_removed, false),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}

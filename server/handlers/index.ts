@@ -1,0 +1,9 @@
+import type { HandlerContext, HandlerGroup } from './types';
+import { statusHandlers } from './status';
+
+/** Every built operation's handler by operationId; the rest answer 501 until their feature lands. */
+export function createHandlers(context: HandlerContext): HandlerGroup {
+  return {
+    ...statusHandlers(context),
+  };
+}

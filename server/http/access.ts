@@ -1,0 +1,84 @@
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ContractOperation } from './contract';
+import { ApiError, banned, notFound, unauthorized } from './errors';
+
+export interface Caller {
+  userId: number;
+  isSupervisor: boolean;
+  isBanned: boolean;
+  sessionId: number;
+  /** The supervisor behind a switched session. */
+  impersonatorUserId: number | null;
+}
+
+export type TokenLookup = { caller: Caller } | { caller: undefined; revoked: boolean };
+
+/** What the access checks need to know about callers; the database answers it. */
+export interface AccessDirectory {
+  findCaller(token: string): Promise<TokenLookup>;
+  isGroupAdmin(caller: Caller, groupId: number): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export const FORCE_LOGOUT_HEADER = 'x-force-logout';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+function splitPipeDelimited(query: Record<string, unknown>, names: string[]): void {
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value === 'string') query[name] = value === '' ? [] : value.split('|');
+  }
+}
+
+/**
+ * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
+ * who you are (401, banned 403, supervisor-only 404) before the input is read, and whose group
+ * it is (404) after the input is known to be well formed.
+ */
+export function accessHooks(
+  operation: ContractOperation,
+  directory: AccessDirectory,
+  sandbox: boolean,
+): Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'> {
+  async function identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (operation.access === 'sandbox' && !sandbox) throw notFound();
+    if (!operation.secured) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const lookup = await directory.findCaller(token);
+    if (!lookup.caller) {
+      reply.header(FORCE_LOGOUT_HEADER, '1');
+      throw unauthorized(lookup.revoked ? 'Your session has ended, sign in again' : 'Sign in to continue');
+    }
+    if (lookup.caller.isBanned && operation.access !== 'session') throw banned();
+    if (operation.access === 'supervisor' && !lookup.caller.isSupervisor) throw notFound();
+    request.caller = lookup.caller;
+  }
+
+  async function parseLists(request: FastifyRequest): Promise<void> {
+    splitPipeDelimited(request.query as Record<string, unknown>, operation.pipeDelimitedQuery);
+  }
+
+  async function checkGroup(request: FastifyRequest): Promise<void> {
+    const groupId = (request.params as { id: number }).id;
+    if (!request.caller || !(await directory.isGroupAdmin(request.caller, groupId))) {
+      throw new ApiError('not_found', 'Group not found!');
+    }
+  }
+
+  return {
+    onRequest: identify,
+    ...(operation.pipeDelimitedQuery.length > 0 ? { preValidation: parseLists } : {}),
+    ...(operation.access === 'groupAdmin' ? { preHandler: checkGroup } : {}),
+  };
+}

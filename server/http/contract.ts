@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const CONTRACT_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
+
+export const ACCESS_POLICIES = ['public', 'session', 'user', 'groupAdmin', 'supervisor', 'sandbox'] as const;
+export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  tag: string;
+  access: AccessPolicy;
+  /** Query parameters sent as `a|b|c` that become arrays before validation. */
+  pipeDelimitedQuery: string[];
+  /** True when the operation needs a bearer token. */
+  secured: boolean;
+}
+
+interface RawParameter {
+  name: string;
+  in: string;
+  style?: string;
+  $ref?: string;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+export function loadContract(path = CONTRACT_PATH): Record<string, any> {
+  return parse(readFileSync(path, 'utf8'));
+}
+
+function resolveParameter(contract: Record<string, any>, parameter: RawParameter): RawParameter {
+  if (!parameter.$ref) return parameter;
+  const name = parameter.$ref.replace('#/components/parameters/', '');
+  return contract.components.parameters[name];
+}
+
+/** Every operation of the contract with what the server needs to route, authorize and parse it. */
+export function listOperations(contract: Record<string, any>): ContractOperation[] {
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(contract.paths)) {
+    const shared: RawParameter[] = item.parameters ?? [];
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const access = operation['x-access'];
+      if (!ACCESS_POLICIES.includes(access)) {
+        throw new Error(`${operation.operationId}: x-access '${access}' is not one of ${ACCESS_POLICIES.join(', ')}`);
+      }
+      const parameters = [...shared, ...(operation.parameters ?? [])].map((parameter) => resolveParameter(contract, parameter));
+      const security = operation.security ?? contract.security ?? [];
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        tag: operation.tags[0],
+        access,
+        pipeDelimitedQuery: parameters.filter((p) => p.in === 'query' && p.style === 'pipeDelimited').map((p) => p.name),
+        secured: security.length > 0,
+      });
+    }
+  }
+  return operations;
+}

@@ -1,0 +1,46 @@
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'banned'
+  | 'not_found'
+  | 'conflict'
+  | 'limit_exceeded'
+  | 'payment_failed'
+  | 'not_implemented'
+  | 'internal';
+
+const STATUS_OF: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  payment_failed: 402,
+  banned: 403,
+  not_found: 404,
+  conflict: 409,
+  limit_exceeded: 422,
+  internal: 500,
+  not_implemented: 501,
+};
+
+export const BANNED_MESSAGE = 'Your account has been flagged for policy violations.';
+
+/** An expected failure that leaves the server as the contract's error shape. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.statusCode = STATUS_OF[code];
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) } };
+  }
+}
+
+export const notFound = (what = 'Not found') => new ApiError('not_found', what);
+export const banned = () => new ApiError('banned', BANNED_MESSAGE);
+export const unauthorized = (message = 'Sign in to continue') => new ApiError('unauthorized', message);

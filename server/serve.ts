@@ -1,0 +1,3 @@
+import { serveUntilStopped } from './main';
+
+await serveUntilStopped();

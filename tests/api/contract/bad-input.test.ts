@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
+import { databaseKinds } from '../../support/database';
+import { rawOperation, sampleRequest, withToken } from '../support/requests';
+import { createRoleWorld, type Role, type RoleWorld } from '../support/roles';
+import { resolveRef } from '../support/samples';
+import { tableCounts } from '../support/table-counts';
+import { createTestServer, type TestServer } from '../support/test-server';
+
+const contract = loadContract();
+const operations = listOperations(contract);
+
+/** The role that gets past the access checks, so the input is what decides. */
+function permittedRole(operation: ContractOperation): Role {
+  return operation.access === 'supervisor' ? 'supervisor' : 'groupAdmin';
+}
+
+function bodySchema(operation: ContractOperation): Record<string, any> | undefined {
+  const schema = rawOperation(contract, operation).requestBody?.content?.['application/json']?.schema;
+  return schema ? resolveRef(contract, schema) : undefined;
+}
+
+/** A value of the wrong JSON type for the property's schema, or undefined when the schema accepts any type. */
+function wrongTypeFor(schema: Record<string, any>): unknown {
+  const resolved = resolveRef(contract, schema);
+  const types: string[] = [resolved.type ?? resolved.anyOf?.map((part: any) => resolveRef(contract, part).type) ?? []].flat(2);
+  if (types.length === 0) return undefined;
+  if (!types.includes('object')) return { unexpected: true };
+  if (!types.includes('string')) return 'not of this type';
+  return undefined;
+}
+
+const hostileText = fc.oneof(
+  fc.string(),
+  fc.constantFrom("'; DROP TABLE users; --", '%00', '\u0000', '<script>', '"\\', '../../etc/passwd', '𝕏'.repeat(3000)),
+);
+const hostileJson = fc.jsonValue().chain((value) => fc.oneof(fc.constant(value), fc.dictionary(hostileText, fc.jsonValue())));
+
+describe.each(databaseKinds())('bad input on %s', (kind) => {
+  let server: TestServer;
+  let world: RoleWorld;
+  let countsBefore: Record<string, number>;
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    world = await createRoleWorld(server.db);
+    countsBefore = await tableCounts(server.db);
+  });
+  afterAll(async () => server?.close());
+
+  async function send(operation: ContractOperation, change: (request: ReturnType<typeof sampleRequest>) => void) {
+    const request = sampleRequest(contract, operation, world);
+    change(request);
+    return server.app.inject(withToken(request, world.tokens[permittedRole(operation)]));
+  }
+
+  const withBody = operations.filter((operation) => bodySchema(operation)?.type === 'object');
+  it.each(withBody.map((operation) => [operation.operationId, operation] as const))(
+    '%s refuses unknown, missing and mistyped body fields, naming them',
+    async (_operationId, operation) => {
+      const schema = bodySchema(operation)!;
+      const problems: string[] = [];
+      const expectFieldRefused = async (label: string, field: string, payload: unknown) => {
+        const response = await send(operation, (request) => (request.payload = payload as never));
+        const body = response.json();
+        if (response.statusCode !== 400 || body.error?.details?.field !== field) {
+          problems.push(`${label}: expected 400 naming '${field}', got ${response.statusCode} ${response.body.slice(0, 160)}`);
+        }
+      };
+      const sample = sampleRequest(contract, operation, world).payload as Record<string, unknown>;
+      await expectFieldRefused('unknown field', 'unexpected_field', { ...sample, unexpected_field: 1 });
+      for (const name of schema.required ?? []) {
+        const { [name]: _dropped, ...rest } = sample;
+        await expectFieldRefused(`without ${name}`, name, rest);
+      }
+      for (const [name, property] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
+        const wrong = wrongTypeFor(property);
+        if (wrong !== undefined) await expectFieldRefused(`${name} of the wrong type`, name, { ...sample, [name]: wrong });
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s refuses an unknown query parameter, naming it',
+    async (_operationId, operation) => {
+      const response = await send(operation, (request) => ((request.query as Record<string, string>).unexpected_param = '1'));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details.field).toBe('unexpected_param');
+    },
+  );
+
+  const withIdInPath = operations.filter((operation) => operation.path.includes('{id}'));
+  it.each(withIdInPath.map((operation) => [operation.operationId, operation] as const))(
+    '%s refuses an id that is not a number',
+    async (_operationId, operation) => {
+      const response = await send(operation, (request) => (request.url = request.url.replace(/\/\d+(?=\/|$)/, '/12abc')));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details.field).toBe('id');
+    },
+  );
+
+  it('never fails on hostile bodies: every answer is a contract error or a permitted result, never a crash', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withBody), hostileJson, async (operation, payload) => {
+        const response = await send(operation, (request) => (request.payload = payload as never));
+        expect(response.statusCode, response.body).not.toBe(500);
+        if (response.statusCode >= 400) expect(response.json().error.code).toEqual(expect.any(String));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('wrote nothing while refusing all of the above', async () => {
+    expect(await tableCounts(server.db)).toEqual(countsBefore);
+  });
+});

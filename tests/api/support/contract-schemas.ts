@@ -1,0 +1,38 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { loadContract } from '../../../server/http/contract';
+
+const CONTRACT_ID = 'openapi.json';
+
+function pointer(...parts: string[]): string {
+  return parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+/** Checks answers against the contract's own response schemas, the way a client generated from it reads them. */
+export function createResponseValidator(contract = loadContract()) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...contract, $id: CONTRACT_ID });
+
+  function responseSchemaPath(path: string, method: string, status: number): string | undefined {
+    let response = contract.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)];
+    let location = pointer('paths', path, method.toLowerCase(), 'responses', String(status));
+    if (response?.$ref) {
+      location = String(response.$ref).replace(/^#\//, '');
+      response = location.split('/').reduce((node: any, key: string) => node[key], contract);
+    }
+    if (!response?.content?.['application/json']) return undefined;
+    return `${CONTRACT_ID}#/${location}/content/${pointer('application/json')}/schema`;
+  }
+
+  return {
+    /** Undefined when the body fits; otherwise AJV's complaints. Throws when the contract has no such response. */
+    validate(path: string, method: string, status: number, body: unknown): string | undefined {
+      const schemaPath = responseSchemaPath(path, method, status);
+      if (!schemaPath) throw new Error(`the contract has no JSON ${status} answer for ${method} ${path}`);
+      const validate = ajv.getSchema(schemaPath);
+      if (!validate) throw new Error(`no schema at ${schemaPath}`);
+      return validate(body) ? undefined : ajv.errorsText(validate.errors);
+    },
+  };
+}
