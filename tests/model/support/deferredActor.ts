@@ -1,0 +1,37 @@
+import { fromPromise } from 'xstate';
+
+interface Run<TOutput> {
+  resolve: (output: TOutput) => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal;
+  settled: boolean;
+}
+
+/**
+ * A promise actor whose every run waits until the test settles it,
+ * so a model step decides what an API call answers and when.
+ */
+export function createDeferredActor<TOutput, TInput>() {
+  const runs: Run<TOutput>[] = [];
+  const logic = fromPromise<TOutput, TInput>(
+    ({ signal }) => new Promise<TOutput>((resolve, reject) => runs.push({ resolve, reject, signal, settled: false })),
+  );
+  const waiting = () => runs.filter((run) => !run.settled && !run.signal.aborted);
+  const settleWaitingRun = (settleRun: (run: Run<TOutput>) => void) => {
+    const run = waiting().at(-1);
+    if (!run) throw new Error('no run of this actor is waiting for an answer');
+    run.settled = true;
+    settleRun(run);
+  };
+  return {
+    logic,
+    waitingRuns: () => waiting().length,
+    resolve: (output: TOutput) => settleWaitingRun((run) => run.resolve(output)),
+    reject: (error: unknown) => settleWaitingRun((run) => run.reject(error)),
+  };
+}
+
+/** Lets promise callbacks (an actor's resolution) run before the next step. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
