@@ -1,0 +1,169 @@
+import type { components } from '../../api/schema';
+import type { Group, RobotIndicator, ShellFeatures, User } from './types';
+
+type RemovalLimits = components['schemas']['RemovalLimits'];
+
+const CREATED_AT = '2024-03-04T09:15:00.000Z';
+
+export function removalLimitsFixture(freeLeft: number, freeLimit = 50): RemovalLimits {
+  return {
+    current: { limit: 100, left: 100, spent: 0 },
+    daily: { limit: 100, left: 100, spent: 0 },
+    weekly: { limit: 500, left: 500, spent: 0 },
+    free: { limit: freeLimit, left: freeLeft, spent: freeLimit - freeLeft },
+    reset_at: '2024-06-01T00:00:00.000Z',
+    seconds_till_reset: 3600,
+  };
+}
+
+export function groupFixture(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 1,
+    fb_group_id: '1402385749123001',
+    fb_slug: 'trail-runners-club',
+    name: 'Trail Runners Club',
+    avatar_url: null,
+    subscribed_plan: 'free',
+    subscription_status: null,
+    subscribed_from_at: null,
+    subscription_ends_at: null,
+    trial_ends_at: null,
+    stripe_subscription_id: null,
+    is_locked: false,
+    is_orphaned: false,
+    is_manual_subscription: false,
+    data_removal_at: null,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    flags: { checkbox_payment_terms_accept: false, count_payment_error: 0 },
+    removal_limits: removalLimitsFixture(37),
+    ...overrides,
+  };
+}
+
+function paid(plan: 'monthly' | 'annual' | 'once'): Partial<Group> {
+  return {
+    subscribed_plan: plan,
+    subscription_status: plan === 'once' ? null : 'active',
+    subscribed_from_at: CREATED_AT,
+    stripe_subscription_id: plan === 'once' ? null : `sub_${plan}_fixture`,
+  };
+}
+
+export const freeGroup = groupFixture();
+
+export const monthlyGroup = groupFixture({
+  id: 2,
+  fb_group_id: '2208871530044102',
+  fb_slug: 'sourdough-bakers',
+  name: 'Sourdough Bakers United',
+  ...paid('monthly'),
+});
+
+export const annualGroup = groupFixture({
+  id: 3,
+  fb_group_id: '3310098246617303',
+  fb_slug: null,
+  name: 'Vintage Synth Collectors',
+  ...paid('annual'),
+});
+
+export const lifetimeGroup = groupFixture({
+  id: 4,
+  fb_group_id: '4456120987701204',
+  fb_slug: 'urban-gardening-berlin',
+  name: 'Urban Gardening Berlin',
+  ...paid('once'),
+});
+
+export const lockedGroup = groupFixture({
+  id: 5,
+  fb_group_id: '5590213348810505',
+  fb_slug: 'indie-game-devs',
+  name: 'Indie Game Devs',
+  ...paid('monthly'),
+  subscription_status: 'past_due',
+  is_locked: true,
+});
+
+export const orphanedGroup = groupFixture({
+  id: 6,
+  fb_group_id: '6671234509988106',
+  fb_slug: 'weekend-birdwatchers',
+  name: 'Weekend Birdwatchers',
+  is_orphaned: true,
+  removal_limits: removalLimitsFixture(2),
+});
+
+export const almostSpentFreeGroup = groupFixture({
+  id: 7,
+  fb_group_id: '7702349911203307',
+  fb_slug: 'rescue-dogs-adoption',
+  name: 'Rescue Dogs Adoption Network',
+  removal_limits: removalLimitsFixture(4),
+});
+
+export const allGroups: Group[] = [
+  freeGroup,
+  monthlyGroup,
+  annualGroup,
+  lifetimeGroup,
+  lockedGroup,
+  orphanedGroup,
+  almostSpentFreeGroup,
+];
+
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 11,
+    fb_auth_user_id: '880011223344',
+    fb_user_id: '100004455667788',
+    fb_username: 'maria.keller',
+    email: 'maria.keller@example.com',
+    first_name: 'Maria',
+    last_name: 'Keller',
+    name: 'Maria Keller',
+    avatar_url: null,
+    is_supervisor: false,
+    is_banned: false,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    card_exists: false,
+    card_brand: null,
+    card_last4: null,
+    stripe_customer_id: null,
+    tapfiliate_id: null,
+    tapfiliate_password: null,
+    friendfilter_id: null,
+    flags: {
+      connects_is_enabled: true,
+      onboarding_completed: true,
+      welcome_page_seen: true,
+      robot_training: false,
+      count_share_facebook_referral: 0,
+    },
+    ...overrides,
+  };
+}
+
+export const adminUser = userFixture();
+
+export const supervisorUser = userFixture({
+  id: 1,
+  name: 'Sam Supervisor',
+  first_name: 'Sam',
+  last_name: 'Supervisor',
+  email: 'sam@xfilter.example',
+  is_supervisor: true,
+});
+
+export const installedRobot: RobotIndicator = { installed: true, version: '2.4.0' };
+
+export const missingRobot: RobotIndicator = { installed: false, version: null };
+
+export const defaultFeatures: ShellFeatures = {
+  lab: false,
+  singleSignOn: true,
+  companionUrl: 'https://friendfilter.example',
+  affiliatesEnabled: true,
+};

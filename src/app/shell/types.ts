@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { components } from '../../api/schema';
+
+export type User = components['schemas']['User'];
+export type Group = components['schemas']['Group'];
+
+/** What the shell shows about the robot (the browser extension). */
+export interface RobotIndicator {
+  installed: boolean;
+  /** The installed robot's version; shown in the sidebar when installed. */
+  version: string | null;
+}
+
+/** Feature toggles from GET /status that change the shell. */
+export interface ShellFeatures {
+  lab: boolean;
+  singleSignOn: boolean;
+  /** Base URL of the companion product; its user-menu link goes to {companionUrl}/auth/token/{token}. */
+  companionUrl: string | null;
+  affiliatesEnabled: boolean;
+}
+
+/**
+ * Everything the layout shell renders. The shell is a pure view: the session statechart and the
+ * router decide these values; the shell only reports what the user did through the callbacks.
+ */
+export interface ShellProps {
+  user: User;
+  /** The groups the user holds, in the order the API gives them. */
+  groups: Group[];
+  /** The group of the current route (highlighted in the chooser, its menu shown); undefined off group routes. */
+  currentGroup?: Group;
+  robot: RobotIndicator;
+  features: ShellFeatures;
+  /** Set while a supervisor acts as another user: the banner names `user`. */
+  switched: boolean;
+  /** True while a route loads: drives the 2 px green top bar. */
+  loading: boolean;
+  /** The api token, for the companion-product link. */
+  accessToken: string;
+  /** Logo click: reload the app and the extension. */
+  onReloadApp(): void;
+  /** 'Back to admin account' on the admin-switch banner. */
+  onBackToAdmin(): void;
+  children: ReactNode;
+}
