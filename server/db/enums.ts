@@ -45,20 +45,35 @@ export type RobotJobStatus = (typeof ROBOT_JOB_STATUSES)[number];
 export const ROBOT_LOG_LEVELS = ['error', 'warning', 'debug', 'info'] as const;
 export type RobotLogLevel = (typeof ROBOT_LOG_LEVELS)[number];
 
-/** Kinds the product writes; the column stays free text so a new kind needs no migration. */
+/** The contract's AuditLogKind; the column stays free text so a new kind needs no migration. */
 export const AUDIT_LOG_KINDS = [
   'user_registered',
   'sign_in',
   'sign_out',
+  'user_switched',
   'subscription_attempt',
   'subscription_success',
   'subscription_error',
+  'subscription_upgrade',
   'subscription_cancel',
+  'card_updated',
   'member_role_updated',
   'settings_updated',
+  'schedule_updated',
   'group_acquired',
   'engagements_scan',
   'members_scan',
+  'members_whitelisted',
+  'members_unwhitelisted',
+  'members_removed',
+  'members_restored',
+  'members_removal_done',
+  'payment_account_connected',
+  'payment_account_disconnected',
+  'customers_linked',
+  'customers_unlinked',
+  'matches_rejected',
+  'matches_restored',
 ] as const;
 export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
 

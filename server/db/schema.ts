@@ -495,7 +495,7 @@ export const support_tickets = pgTable(
     id: serial().primaryKey(),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     email: text(),
-    subject: text().notNull(),
+    subject: text(),
     message: text().notNull(),
     created_at: createdAt(),
   },
@@ -506,6 +506,13 @@ export const support_tickets = pgTable(
 export const app_toggles = pgTable('app_toggles', {
   name: text().primaryKey(),
   value: jsonb().$type<unknown>().notNull(),
+});
+
+/** Secrets an installation generates for itself on first use, e.g. the key that signs sandbox sign-in tokens. */
+export const app_secrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  created_at: createdAt(),
 });
 
 /** The only stored state of the sandbox social network: who was removed from which group. */

@@ -8,6 +8,7 @@ import { groups, members, memberships, users } from '../../../server/db/schema';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/database';
 
 const TABLES = [
+  'app_secrets',
   'app_toggles',
   'audit_logs',
   'customers',
@@ -66,7 +67,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
 
   it('record every migration and enable pg_trgm', async () => {
     const applied = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]!.n).toBe(2);
+    expect(applied.rows[0]!.n).toBe(4);
     const extensions = await database.db.execute<{ extname: string }>(sql`SELECT extname FROM pg_extension`);
     expect(extensions.rows.map((row) => row.extname)).toContain('pg_trgm');
   });
