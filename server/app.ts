@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
+import { createIdentityProvider, type IdentityProvider } from './adapters/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
@@ -19,6 +20,8 @@ export interface ServerDeps {
   database: Database;
   /** Who may call what; defaults to the database's users, sessions and memberships. */
   accessDirectory?: AccessDirectory;
+  /** Who a sign-in token belongs to; defaults to the mode's provider (sandbox tokens or the social network). */
+  identity?: IdentityProvider;
   now?: () => Date;
 }
 
@@ -31,7 +34,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   });
   const now = deps.now ?? (() => new Date());
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now);
-  const handlers = createHandlers({ db: deps.database.db, config, now });
+  const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
+  const handlers = createHandlers({ db: deps.database.db, config, now, identity });
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
 

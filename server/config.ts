@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_FACEBOOK_GRAPH_URL } from './adapters/identity/facebook';
 
 export type Mode = 'sandbox' | 'live';
 
@@ -20,7 +21,8 @@ export interface ServerConfig {
   /** The companion product reached by single sign-on; unset hides its link. */
   companionUrl?: string;
   logLevel: string;
-  facebook: { appId?: string; appSecret?: string };
+  /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
+  facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
   tapfiliate: { apiKey?: string };
 }
@@ -53,7 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxSeed: integer(env.SANDBOX_SEED, 1, 'SANDBOX_SEED'),
     companionUrl: env.COMPANION_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    facebook: { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET },
+    facebook: {
+      appId: env.FACEBOOK_APP_ID,
+      appSecret: env.FACEBOOK_APP_SECRET,
+      graphUrl: env.FACEBOOK_GRAPH_URL || DEFAULT_FACEBOOK_GRAPH_URL,
+    },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
     tapfiliate: { apiKey: env.TAPFILIATE_API_KEY },
   };
