@@ -54,11 +54,13 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     }
   });
 
+  // The contract answers CSV and HTML but never accepts them; saying so up front keeps such bodies out.
+  app.addContentTypeParser(['text/csv', 'text/html'], (_request, _body, done) =>
+    done(new ApiError('bad_request', 'Send the request body as JSON'), undefined),
+  );
   await app.register(openapiGlue, {
     specification: contract,
     prefix: API_PREFIX,
-    // The glue warns that no request parser exists for text/csv and text/html: those are response types only.
-    logLevel: 'error',
     // The glue spreads what this returns over the route it builds; its types only admit a full route.
     operationResolver: ((operationId: string) => {
       const operation = operations.get(operationId);
