@@ -1,0 +1,58 @@
+import { generatePath, type PathParam } from 'react-router-dom';
+
+export const ONBOARDING_STEPS = ['extension', 'groups', 'choose', 'ownership', 'members', 'engagements', 'complete'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+export const MEMBER_LISTS = ['active', 'inactive', 'whitelisted', 'removed', 'all_members'] as const;
+export type MemberList = (typeof MEMBER_LISTS)[number];
+export const DEFAULT_MEMBER_LIST: MemberList = 'active';
+
+/** Every named route of the app and its path (spec part 1 §2, part 2 §2). */
+export const routePaths = {
+  home: '/',
+  login: '/auth/login',
+  sandbox_sign_in: '/auth/sandbox',
+  token_auth: '/auth/token/:token',
+  logout: '/logout',
+  banned: '/banned',
+  welcome: '/welcome',
+  user: '/user',
+  affiliates: '/affiliates',
+  change_card: '/change_card',
+  support: '/support',
+  onboarding: '/onboarding',
+  onboarding_step: '/onboarding/:step',
+  group: '/:fbGroupId',
+  group_dashboard: '/:fbGroupId/dashboard',
+  group_members: '/:fbGroupId/members/:list?',
+  group_posts: '/:fbGroupId/posts',
+  group_logs: '/:fbGroupId/logs',
+  group_permissions: '/:fbGroupId/permissions',
+  group_connects: '/:fbGroupId/connections',
+  group_connects_stripe: '/:fbGroupId/connections/stripe',
+  group_settings: '/:fbGroupId/settings',
+  group_purchase: '/:fbGroupId/purchase',
+  superadmin: '/superadmin',
+  superadmin_monitor: '/superadmin/monitor',
+  superadmin_groups: '/superadmin/groups',
+  superadmin_group: '/superadmin/groups/:id',
+  superadmin_members: '/superadmin/members',
+  superadmin_member: '/superadmin/members/:id',
+  superadmin_users: '/superadmin/users',
+  superadmin_user: '/superadmin/users/:id',
+  superadmin_audit_logs: '/superadmin/audit_logs',
+  superadmin_robot_logs: '/superadmin/robot_logs',
+  superadmin_robot_logs_browse: '/superadmin/robot_logs/browse',
+  superadmin_robot_logs_chart: '/superadmin/robot_logs/chart',
+  superadmin_sidekiq: '/superadmin/sidekiq',
+} as const;
+
+export type RouteName = keyof typeof routePaths;
+
+type ParamName<Name extends RouteName> = PathParam<(typeof routePaths)[Name]>;
+type ParamsOf<Name extends RouteName> = [ParamName<Name>] extends [never] ? [] : [{ [Key in ParamName<Name>]: string | null }];
+
+/** The URL of a named route, e.g. `pathTo('group_members', { fbGroupId: '123', list: 'removed' })`. */
+export function pathTo<Name extends RouteName>(name: Name, ...params: ParamsOf<Name>): string {
+  return generatePath<string>(routePaths[name], params[0] as Record<string, string | null> | undefined);
+}

@@ -1,0 +1,105 @@
+import type { components } from '../../../src/api/schema';
+
+type User = components['schemas']['User'];
+type Group = components['schemas']['Group'];
+type Status = components['schemas']['Status'];
+
+const CREATED_AT = '2024-03-04T09:15:00.000Z';
+
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    fb_auth_user_id: '900100200300',
+    fb_user_id: '100200300400',
+    fb_username: 'ada.admin',
+    email: 'ada.admin@example.com',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    name: 'Ada Admin',
+    avatar_url: null,
+    is_supervisor: false,
+    is_banned: false,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    card_exists: false,
+    card_brand: null,
+    card_last4: null,
+    stripe_customer_id: null,
+    tapfiliate_id: null,
+    tapfiliate_password: null,
+    friendfilter_id: null,
+    flags: {
+      connects_is_enabled: true,
+      onboarding_completed: true,
+      welcome_page_seen: true,
+      robot_training: false,
+      count_share_facebook_referral: 0,
+    },
+    ...overrides,
+  };
+}
+
+export const adminUser = userFixture();
+export const supervisorUser = userFixture({ id: 8, name: 'Sam Supervisor', email: 'sam.supervisor@example.com', is_supervisor: true });
+export const bannedUser = userFixture({ id: 9, name: 'Bella Banned', email: 'bella.banned@example.com', is_banned: true });
+export const newcomerUser = userFixture({
+  id: 10,
+  name: 'Nora Newcomer',
+  email: 'nora.newcomer@example.com',
+  flags: { ...adminUser.flags, onboarding_completed: false, welcome_page_seen: false },
+});
+
+export function groupFixture(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 1,
+    fb_group_id: '1402385749123001',
+    fb_slug: 'backyard-beekeepers',
+    name: 'Backyard Beekeepers Circle',
+    avatar_url: null,
+    subscribed_plan: 'free',
+    subscription_status: null,
+    subscribed_from_at: null,
+    subscription_ends_at: null,
+    trial_ends_at: null,
+    stripe_subscription_id: null,
+    is_locked: false,
+    is_orphaned: false,
+    is_manual_subscription: false,
+    data_removal_at: null,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    flags: { checkbox_payment_terms_accept: false, count_payment_error: 0 },
+    ...overrides,
+  };
+}
+
+export const freeGroup = groupFixture();
+export const monthlyGroup = groupFixture({
+  id: 2,
+  fb_group_id: '2208871530044102',
+  name: 'Vintage Film Camera Swap',
+  subscribed_plan: 'monthly',
+  subscription_status: 'active',
+});
+export const lockedGroup = groupFixture({
+  id: 3,
+  fb_group_id: '3310098246617303',
+  name: 'Sourdough Bakers Support',
+  subscribed_plan: 'monthly',
+  subscription_status: 'past_due',
+  is_locked: true,
+});
+
+export function statusFixture(overrides: Partial<Status> = {}): Status {
+  return {
+    app_version: '0.1.0',
+    robot_version: '2.4.0',
+    robot_outdated: null,
+    sandbox: true,
+    features: { login_disabled: false, lab: true, single_sign_on: true, affiliates_enabled: true },
+    companion_url: null,
+    payment_public_key: null,
+    sandbox_toggles: { extension_connected: true, payment_provider_blocked: false },
+    ...overrides,
+  };
+}
