@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
+import { failureReason } from '../../src/api/failureReason';
 
 export type User = components['schemas']['User'];
 export type SessionInfo = components['schemas']['SessionInfo'];
@@ -20,15 +21,6 @@ interface ApiInput {
   api: ApiClient;
 }
 
-function reasonOf(error: unknown, response: Response | undefined): string {
-  const message =
-    typeof error === 'object' && error !== null && 'error' in error
-      ? (error as { error: { message?: string } }).error.message
-      : undefined;
-  if (message) return message;
-  return response ? `The server answered with HTTP ${response.status}.` : 'The server did not answer.';
-}
-
 async function answerOf<T>(call: () => Promise<{ data?: T; error?: unknown; response: Response }>) {
   try {
     return await call();
@@ -43,7 +35,7 @@ export const fetchSession = fromPromise<SessionLookup, ApiInput & { token: strin
   const { data, error, response } = await answerOf(() => input.api.GET('/session', { signal }));
   if (data) return { kind: 'signedIn', session: data };
   if (response?.status === 401) return { kind: 'unauthorized' };
-  return { kind: 'unavailable', reason: reasonOf(error, response) };
+  return { kind: 'unavailable', reason: failureReason(error, response) };
 });
 
 /** POST /session: trades the social network's token for ours. */
@@ -52,7 +44,7 @@ export const createSession = fromPromise<SessionOpening, ApiInput & { facebookTo
     input.api.POST('/session', { body: { facebook_token: input.facebookToken }, signal }),
   );
   if (data) return { kind: 'opened', accessToken: data.access_token, user: data.user };
-  return { kind: 'refused', reason: reasonOf(error, response) };
+  return { kind: 'refused', reason: failureReason(error, response) };
 });
 
 /** POST /session/switch: a supervisor opens a session as another user. */
@@ -61,14 +53,14 @@ export const switchSession = fromPromise<SessionOpening, ApiInput & { userId: nu
     input.api.POST('/session/switch', { body: { user_id: input.userId }, signal }),
   );
   if (data) return { kind: 'opened', accessToken: data.access_token, user: data.user };
-  return { kind: 'refused', reason: reasonOf(error, response) };
+  return { kind: 'refused', reason: failureReason(error, response) };
 });
 
 /** DELETE /session/switch with the switched token: the server ends it and names the supervisor to return to. */
 export const endSwitchedSession = fromPromise<SwitchBackResult, ApiInput>(async ({ input, signal }) => {
   const { data, error, response } = await answerOf(() => input.api.DELETE('/session/switch', { signal }));
   if (data) return { kind: 'switchedBack', user: data.user };
-  return { kind: 'failed', reason: reasonOf(error, response) };
+  return { kind: 'failed', reason: failureReason(error, response) };
 });
 
 /** DELETE /session. Signing out locally goes ahead whatever the server says, so the answer is not kept. */
