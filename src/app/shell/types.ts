@@ -42,5 +42,9 @@ export interface ShellProps {
   onReloadApp(): void;
   /** 'Back to admin account' on the admin-switch banner. */
   onBackToAdmin(): void;
+  /** The supervisor's lab button (shown when features.lab): open the lab modal. */
+  onOpenLab?(): void;
+  /** Set on the routes that must stay usable while the group is locked (purchase, change card). */
+  unlockContent?: boolean;
   children: ReactNode;
 }
