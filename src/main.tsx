@@ -4,22 +4,33 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createApiClient } from './api/client';
+import { createAppDeps } from './app/createAppDeps';
 import { createAppRouter } from './app/createAppRouter';
 import { AppProviders } from './app/providers';
 import { serverVersionsEvent, startVersionCheck } from './app/versionCheck';
+import { appConfig } from './config';
 import { reloadExtension } from './robot/reloadExtension';
 
-const api = createApiClient({
+const { deps, connectRouter } = createAppDeps({
+  baseUrl: '/api/v1',
+  storage: window.localStorage,
+  identityPage: window,
+  config: appConfig,
+  runningAppVersion: __APP_VERSION__,
+  reloadApp: () => {
+    reloadExtension(window);
+    window.location.reload();
+  },
   onServerHeaders: (headers) => versionCheck.send(serverVersionsEvent(headers)),
 });
 const versionCheck = startVersionCheck({
-  api,
+  api: deps.api,
   runningAppVersion: __APP_VERSION__,
   window,
   reloadExtension: () => reloadExtension(window),
 });
-const router = createAppRouter({ api, runningAppVersion: __APP_VERSION__ });
+const router = createAppRouter(deps);
+connectRouter(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

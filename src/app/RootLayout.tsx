@@ -1,16 +1,12 @@
-import { Outlet, useNavigation, useRevalidator } from 'react-router-dom';
-import { TopLoadingBar } from '../ui/TopLoadingBar';
+import { Outlet } from 'react-router-dom';
+import type { NoticeBoard } from './notices';
+import { NoticeRelay } from './NoticeRelay';
 
-export function RootLayout() {
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const loading = navigation.state !== 'idle' || revalidator.state === 'loading';
+export function RootLayout({ notices }: { notices: NoticeBoard }) {
   return (
     <>
-      <TopLoadingBar active={loading} />
-      <main className="app-main">
-        <Outlet />
-      </main>
+      <NoticeRelay notices={notices} />
+      <Outlet />
     </>
   );
 }

@@ -1,0 +1,23 @@
+import type { ApiClient } from '../api/client';
+import type { AppConfig } from '../config';
+import type { FacebookWindow } from '../identity/facebookIdentity';
+import type { CurrentGroupMemory } from './currentGroupMemory';
+import type { GroupsSource } from './loaders/groupsSource';
+import type { NoticeBoard } from './notices';
+import type { SessionActor } from './sessionActor';
+
+/** What the routes need; the page builds the real ones, tests build their own. */
+export interface AppDeps {
+  api: ApiClient;
+  session: SessionActor;
+  groups: GroupsSource;
+  currentGroup: CurrentGroupMemory;
+  notices: NoticeBoard;
+  /** The page the social network's login SDK is loaded into. */
+  identityPage: FacebookWindow;
+  config: AppConfig;
+  /** The version of this build, shown under the pages outside the shell. */
+  runningAppVersion: string;
+  /** The logo's action: reload the app and the extension. */
+  reloadApp(): void;
+}

@@ -1,0 +1,87 @@
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { accessToken } from '../../../machines/session/selectors';
+import type { AppDeps } from '../appDeps';
+import { affiliatesRedirect, homeRedirect, onboardingStepRedirect, welcomeRedirect } from '../guards';
+import { markWelcomeSeen } from './markWelcomeSeen';
+import { guardAccess, signedIn } from './sessionGate';
+import { fetchStatus, type Status } from './serverStatus';
+import type { Group } from './groupsSource';
+
+export interface SignedInData {
+  groups: Group[];
+  status: Status;
+}
+
+/**
+ * The loader of a route whose data belongs to one session, and its revalidation rule: it loads
+ * again when the session token changed since (a supervisor switched user or back).
+ */
+export function boundToSession<Data>({ session }: AppDeps, loader: (args: LoaderFunctionArgs) => Promise<Data>) {
+  let loadedFor: string | null = null;
+  return {
+    loader: async (args: LoaderFunctionArgs) => {
+      const token = accessToken(session.getSnapshot());
+      const data = await loader(args);
+      loadedFor = token;
+      return data;
+    },
+    shouldRevalidate: ({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+      defaultShouldRevalidate || accessToken(session.getSnapshot()) !== loadedFor,
+  };
+}
+
+/** The layout of every signed-in page: its groups and the status features the shell shows. */
+export function createSignedInLoader(deps: AppDeps) {
+  return boundToSession(deps, async ({ request }): Promise<SignedInData> => {
+    const { token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
+    const [groups, status] = await Promise.all([deps.groups.load(token), fetchStatus(deps.api, request.signal)]);
+    return { groups, status };
+  });
+}
+
+/** Home opens the welcome page once, then the current or first group, else onboarding. */
+export function createHomeLoader({ session, groups, currentGroup }: AppDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
+    throw redirect(homeRedirect({ user, groups: await groups.load(token), rememberedFbGroupId: currentGroup.read() }));
+  };
+}
+
+export interface WelcomeData {
+  firstName: string;
+}
+
+export function createWelcomeLoader({ api, session }: AppDeps) {
+  return async ({ request }: LoaderFunctionArgs): Promise<WelcomeData> => {
+    const { user } = signedIn(await guardAccess(session, 'user', request.signal));
+    const to = welcomeRedirect(user);
+    if (to) throw redirect(to);
+    session.send({ type: 'session.userUpdated', user: await markWelcomeSeen(api, user) });
+    return { firstName: user.first_name ?? user.name };
+  };
+}
+
+export function createAffiliatesLoader({ api, session }: AppDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await guardAccess(session, 'user', request.signal);
+    const to = affiliatesRedirect((await fetchStatus(api, request.signal)).features);
+    if (to) throw redirect(to);
+    return null;
+  };
+}
+
+export function createSupervisorLoader({ session }: AppDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await guardAccess(session, 'supervisor', request.signal);
+    return null;
+  };
+}
+
+export function createOnboardingStepLoader({ session }: AppDeps) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    await guardAccess(session, 'user', request.signal);
+    const to = onboardingStepRedirect(params.step);
+    if (to) throw redirect(to);
+    return null;
+  };
+}
