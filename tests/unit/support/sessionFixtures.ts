@@ -40,10 +40,12 @@ export function userFixture(overrides: Partial<User> = {}): User {
 }
 
 export const adminUser = userFixture();
-export const supervisorUser = userFixture({ id: 8, name: 'Sam Supervisor', email: 'sam.supervisor@example.com', is_supervisor: true });
-export const bannedUser = userFixture({ id: 9, name: 'Bella Banned', email: 'bella.banned@example.com', is_banned: true });
+export const supervisorUser = userFixture({ id: 8, first_name: 'Sam', last_name: 'Supervisor', name: 'Sam Supervisor', email: 'sam.supervisor@example.com', is_supervisor: true });
+export const bannedUser = userFixture({ id: 9, first_name: 'Bella', last_name: 'Banned', name: 'Bella Banned', email: 'bella.banned@example.com', is_banned: true });
 export const newcomerUser = userFixture({
   id: 10,
+  first_name: 'Nora',
+  last_name: 'Newcomer',
   name: 'Nora Newcomer',
   email: 'nora.newcomer@example.com',
   flags: { ...adminUser.flags, onboarding_completed: false, welcome_page_seen: false },

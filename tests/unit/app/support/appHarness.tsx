@@ -1,0 +1,50 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createAppDeps } from '../../../../src/app/createAppDeps';
+import { createAppRoutes } from '../../../../src/app/createAppRouter';
+import { AppProviders } from '../../../../src/app/providers';
+import { SESSION_KEYS } from '../../../../machines/session/sessionStore';
+import { BASE_URL, type FakeServer } from './fakeServer';
+
+/** localStorage's interface over a map the test can read. */
+export function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+export interface RenderAppOptions {
+  server: FakeServer;
+  path: string;
+  storage?: ReturnType<typeof memoryStorage>;
+}
+
+/** The whole app in a memory router, talking to the fake server. */
+export function renderApp({ server, path, storage = memoryStorage() }: RenderAppOptions) {
+  const { deps, connectRouter } = createAppDeps({
+    baseUrl: BASE_URL,
+    storage,
+    identityPage: { document },
+    config: { facebookAppId: null, supportEmail: 'help@xfilter.test' },
+    runningAppVersion: '0.1.0',
+    reloadApp: () => {},
+    fetch: server.fetch,
+  });
+  const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
+  connectRouter(router);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, storage, session: deps.session, pathname: () => router.state.location.pathname };
+}
+
+/** Storage as a browser that signed in earlier leaves it. */
+export function signedInStorage(token: string, extra: Record<string, string> = {}) {
+  return memoryStorage({ [SESSION_KEYS.token]: token, [SESSION_KEYS.termsAccepted]: '1', ...extra });
+}

@@ -1,0 +1,123 @@
+import type { components } from '../../../../src/api/schema';
+import { statusFixture } from '../../support/sessionFixtures';
+
+type User = components['schemas']['User'];
+type Group = components['schemas']['Group'];
+type Status = components['schemas']['Status'];
+type SandboxAccount = components['schemas']['SandboxAccount'];
+
+export const BASE_URL = 'http://xfilter.test/api/v1';
+
+export interface FakeAccount {
+  account: SandboxAccount;
+  user: User;
+  groups: Group[];
+}
+
+/** How the fake server answers one call instead of its usual answer. */
+export type Override = (request: Request) => Response | undefined;
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+function failure(status: number, code: string, message: string): Response {
+  return json({ error: { code, message } }, status);
+}
+
+/**
+ * The session calls of the contract over a few accounts, in memory: sandbox sign-in, sessions
+ * by token, switching users, groups, flags and support tickets.
+ */
+export function createFakeServer(accounts: FakeAccount[], status: Status = statusFixture()) {
+  const sessions = new Map<string, { accountId: string; switchedFrom: string | null }>();
+  const requests: Array<{ method: string; path: string; body: unknown }> = [];
+  const overrides: Override[] = [];
+  let nextToken = 1;
+
+  const openSession = (accountId: string, switchedFrom: string | null = null) => {
+    const token = `token-${accountId}-${nextToken++}`;
+    sessions.set(token, { accountId, switchedFrom });
+    return token;
+  };
+  const accountOf = (id: string) => accounts.find((candidate) => candidate.account.id === id)!;
+  const byUserId = (id: number) => accounts.find((candidate) => candidate.user.id === id);
+
+  async function answer(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname.replace('/api/v1', '');
+    const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().json();
+    requests.push({ method: request.method, path, body });
+    for (const override of overrides) {
+      const overridden = override(request);
+      if (overridden) return overridden;
+    }
+    const token = request.headers.get('Authorization')?.replace('Bearer ', '') ?? null;
+    const session = token ? sessions.get(token) : undefined;
+    const current = session ? accountOf(session.accountId) : undefined;
+    const route = `${request.method} ${path}`;
+
+    if (route === 'GET /status') return json(status);
+    if (route === 'GET /sandbox/accounts') return json({ accounts: accounts.map((candidate) => candidate.account) });
+    if (route === 'POST /sandbox/sign_in') return json({ facebook_token: `fb-${(body as { account_id: string }).account_id}` });
+    if (route === 'POST /session') {
+      const accountId = (body as { facebook_token: string }).facebook_token.replace('fb-', '');
+      const account = accounts.find((candidate) => candidate.account.id === accountId);
+      if (!account) return failure(401, 'unauthorized', 'The social network did not recognise you.');
+      return json({ access_token: openSession(accountId), user: account.user });
+    }
+    if (!current || !token) return failure(401, 'unauthorized', 'Sign in first.');
+    if (route === 'GET /session') {
+      const supervisor = session?.switchedFrom ? sessions.get(session.switchedFrom) : undefined;
+      const switchedBy = supervisor ? accountOf(supervisor.accountId).user : null;
+      return json({
+        user: current.user,
+        member: null,
+        access_token: token,
+        switched_by: switchedBy && { id: switchedBy.id, name: switchedBy.name, avatar_url: null, fb_user_id: null, email: null },
+      });
+    }
+    if (route === 'DELETE /session') {
+      sessions.delete(token);
+      return json(null, 204);
+    }
+    if (route === 'DELETE /session/switch') {
+      if (!session?.switchedFrom) return failure(409, 'conflict', 'This session was not switched.');
+      sessions.delete(token);
+      return json({ user: accountOf(sessions.get(session.switchedFrom)!.accountId).user });
+    }
+    if (current.user.is_banned) return failure(403, 'banned', 'Your account has been flagged for policy violations.');
+    if (route === 'POST /session/switch') {
+      const target = byUserId((body as { user_id: number }).user_id);
+      if (!target) return failure(404, 'not_found', 'No such user.');
+      return json({ access_token: openSession(target.account.id, token), user: target.user });
+    }
+    if (route === 'GET /groups') return json({ groups: current.groups });
+    if (route === 'POST /flags') {
+      current.user = { ...current.user, flags: { ...current.user.flags, ...(body as { flags: object }).flags } };
+      return json({ flags: current.user.flags });
+    }
+    if (route === 'POST /support/tickets') {
+      const ticket = body as { subject: string; message: string; email: string };
+      return json({ ticket: { id: 1, user_id: current.user.id, created_at: '2024-05-01T10:00:00.000Z', ...ticket } }, 201);
+    }
+    return failure(501, 'not_implemented', `${route} is not in the fake server.`);
+  }
+
+  return {
+    fetch: answer,
+    requests,
+    /** Answers the next matching calls differently until the test ends. */
+    override: (override: Override) => overrides.push(override),
+    /** A token of a session the server knows, as if signed in earlier. */
+    signIn: (accountId: string) => openSession(accountId),
+    switchSession: (accountId: string, supervisorToken: string) => openSession(accountId, supervisorToken),
+    isOpen: (token: string) => sessions.has(token),
+    json,
+    failure,
+  };
+}
+
+export type FakeServer = ReturnType<typeof createFakeServer>;
