@@ -25,7 +25,7 @@ const ACCOUNT_STATES: Record<SandboxAccountKey, AccountState> = {
       tapfiliate_id: 'ada-admin',
       tapfiliate_password: 'hive-camera-trail-42',
       friendfilter_id: 'ff_sandbox_ada',
-      flags: { ...DONE_ONBOARDING, count_share_facebook_link: 3 },
+      flags: { ...DONE_ONBOARDING, count_share_facebook_referral: 3 },
     },
   },
   sam: {
