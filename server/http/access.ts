@@ -43,7 +43,8 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
 /**
  * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
  * who you are (401, banned 403, supervisor-only 404) before the input is read, and whose group
- * it is (404) after the input is known to be well formed.
+ * it is (404) after the input is known to be well formed. Before validation they also shape the
+ * input the way the contract means it: lists split, and a required body that was not sent refused.
  */
 export function accessHooks(
   operation: ContractOperation,
@@ -65,8 +66,11 @@ export function accessHooks(
     request.caller = lookup.caller;
   }
 
-  async function parseLists(request: FastifyRequest): Promise<void> {
+  async function prepareInput(request: FastifyRequest): Promise<void> {
     splitPipeDelimited(request.query as Record<string, unknown>, operation.pipeDelimitedQuery);
+    if (operation.bodyRequired && request.body === undefined) {
+      throw new ApiError('bad_request', 'Missing the request body', { field: 'body', location: 'body', rule: 'required' });
+    }
   }
 
   async function checkGroup(request: FastifyRequest): Promise<void> {
@@ -78,7 +82,7 @@ export function accessHooks(
 
   return {
     onRequest: identify,
-    ...(operation.pipeDelimitedQuery.length > 0 ? { preValidation: parseLists } : {}),
+    ...(operation.pipeDelimitedQuery.length > 0 || operation.bodyRequired ? { preValidation: prepareInput } : {}),
     ...(operation.access === 'groupAdmin' ? { preHandler: checkGroup } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface ContractOperation {
   pipeDelimitedQuery: string[];
   /** True when the operation needs a bearer token. */
   secured: boolean;
+  /** True when the contract requires a request body (Fastify validates a body only when one is sent). */
+  bodyRequired: boolean;
 }
 
 interface RawParameter {
@@ -60,6 +62,7 @@ export function listOperations(contract: Record<string, any>): ContractOperation
         access,
         pipeDelimitedQuery: parameters.filter((p) => p.in === 'query' && p.style === 'pipeDelimited').map((p) => p.name),
         secured: security.length > 0,
+        bodyRequired: operation.requestBody?.required === true,
       });
     }
   }

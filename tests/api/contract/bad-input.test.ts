@@ -82,6 +82,16 @@ describe.each(databaseKinds())('bad input on %s', (kind) => {
     },
   );
 
+  const withRequiredBody = operations.filter((operation) => operation.bodyRequired);
+  it.each(withRequiredBody.map((operation) => [operation.operationId, operation] as const))(
+    '%s refuses a request without its body',
+    async (_operationId, operation) => {
+      const response = await send(operation, (request) => delete request.payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details).toMatchObject({ field: 'body', rule: 'required' });
+    },
+  );
+
   it.each(operations.map((operation) => [operation.operationId, operation] as const))(
     '%s refuses an unknown query parameter, naming it',
     async (_operationId, operation) => {
