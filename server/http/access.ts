@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 export const FORCE_LOGOUT_HEADER = 'x-force-logout';
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];

@@ -6,9 +6,13 @@ export interface SandboxAccount {
   last_name: string;
   email: string;
   description: string;
+  /** What signing in as this account lets you try. */
+  role: SandboxAccountRole;
   is_supervisor: boolean;
   is_banned: boolean;
 }
+
+export type SandboxAccountRole = 'group_admin' | 'group_subscriber' | 'supervisor' | 'banned' | 'new_user';
 
 export type SandboxAccountKey = 'ada' | 'sam' | 'bella' | 'nora' | 'otto';
 
@@ -21,6 +25,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     email: 'ada.admin@example.com',
     description:
       'Group admin with four connected groups: one free, one monthly, one annual with over 20,000 members, one locked; two more of her groups are not connected yet.',
+    role: 'group_admin',
     is_supervisor: false,
     is_banned: false,
   },
@@ -31,6 +36,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     last_name: 'Supervisor',
     email: 'sam.supervisor@example.com',
     description: 'Staff: sees the supervisor area and the lab, and can sign in as another user. Holds one small lifetime group.',
+    role: 'supervisor',
     is_supervisor: true,
     is_banned: false,
   },
@@ -41,6 +47,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     last_name: 'Banned',
     email: 'bella.banned@example.com',
     description: 'Banned user: sees only the banned page.',
+    role: 'banned',
     is_supervisor: false,
     is_banned: true,
   },
@@ -52,6 +59,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     email: 'nora.newcomer@example.com',
     description:
       'New user who has not finished onboarding: admin of two groups not connected yet, a subscriber of another (admin required), and co-admin of a group Otto already holds (admins to contact).',
+    role: 'new_user',
     is_supervisor: false,
     is_banned: false,
   },
@@ -62,6 +70,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     last_name: 'Owner',
     email: 'otto.owner@example.com',
     description: 'Holds the annual group in which Nora is also an admin: the admin she is asked to contact.',
+    role: 'group_admin',
     is_supervisor: false,
     is_banned: false,
   },

@@ -5,7 +5,7 @@ import { listOperations, loadContract } from '../../../server/http/contract';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { sampleRequest, withToken } from '../support/requests';
-import { createRoleWorld, ROLES, type RoleWorld } from '../support/roles';
+import { createRoleWorld, openRoleSession, ROLES, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { expectedStatus } from './expected-status';
 import { AUTHORIZATION_MATRIX } from './matrix';
@@ -49,10 +49,12 @@ describe.each(databaseKinds())('every operation for every role on %s', (kind) =>
   it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
     const row = AUTHORIZATION_MATRIX[operationId];
     const allowed = row.built?.status ?? 501;
-    const request = sampleRequest(contract, operation, world, row.built?.request?.(world));
     const outcomes: string[] = [];
     for (const role of ROLES) {
-      const response = await server.app.inject(withToken(request, world.tokens[role]));
+      const overrides = await row.built?.request?.(world, { app: server.app, role });
+      const request = sampleRequest(contract, operation, world, overrides);
+      // Every call has a session of its own, so signing out cannot change what later calls see.
+      const response = await server.app.inject(withToken(request, await openRoleSession(server.db, world, role)));
       const expected = expectedStatus(operation, role, allowed);
       if (response.statusCode !== expected) {
         outcomes.push(`${role}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { AccessPolicy } from '../../../server/http/contract';
-import type { RoleWorld } from '../support/roles';
+import type { Role, RoleWorld } from '../support/roles';
+import { sandboxToken } from '../support/sandbox-session';
 
 export interface RequestOverrides {
   path?: Record<string, string | number>;
@@ -10,8 +12,11 @@ export interface RequestOverrides {
 export interface MatrixRow {
   /** Who may call it; must equal the contract's x-access, so a policy change is a visible change here. */
   access: AccessPolicy;
-  /** Present once the operation is built: what an allowed caller gets, and any input the generated sample lacks. */
-  built?: { status: number; request?: (world: RoleWorld) => RequestOverrides };
+  /** Present once the operation is built: what an allowed caller gets, and any input the generated sample lacks (asked per role). */
+  built?: {
+    status: number;
+    request?: (world: RoleWorld, call: { app: FastifyInstance; role: Role }) => RequestOverrides | Promise<RequestOverrides>;
+  };
 }
 
 /**
@@ -24,11 +29,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getStatus: { access: 'public', built: { status: 200 } },
 
   // session
-  getSession: { access: 'session' },
-  createSession: { access: 'public' },
-  deleteSession: { access: 'session' },
-  switchSession: { access: 'supervisor' },
-  endSwitchedSession: { access: 'session' },
+  getSession: { access: 'session', built: { status: 200 } },
+  createSession: {
+    access: 'public',
+    built: { status: 200, request: async (_world, { app }) => ({ body: { facebook_token: await sandboxToken(app, 'ada') } }) },
+  },
+  deleteSession: { access: 'session', built: { status: 204 } },
+  switchSession: { access: 'supervisor', built: { status: 200, request: (world) => ({ body: { user_id: world.userIds.groupAdmin } }) } },
+  // No role's session is a switched one, so every allowed caller hears 409 not_switched.
+  endSwitchedSession: { access: 'session', built: { status: 409 } },
 
   // users
   updateUserEmail: { access: 'user' },
@@ -166,8 +175,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   labSetToggle: { access: 'supervisor' },
 
   // sandbox
-  listSandboxAccounts: { access: 'sandbox' },
-  sandboxSignIn: { access: 'sandbox' },
+  listSandboxAccounts: { access: 'sandbox', built: { status: 200 } },
+  sandboxSignIn: { access: 'sandbox', built: { status: 200, request: () => ({ body: { account_id: 'ada' } }) } },
   listSandboxNetworkGroups: { access: 'sandbox' },
   listSandboxNetworkGroupAdmins: { access: 'sandbox' },
   listSandboxNetworkGroupMembers: { access: 'sandbox' },

@@ -34,6 +34,14 @@ const PEOPLE: PersonSpec[] = [
   { role: 'supervisor', fbUserId: '9100005', isSupervisor: true },
 ];
 
+/** Another session for a role's user, so a call that ends its session (sign-out) leaves the role world's tokens alone. */
+export async function openRoleSession(db: AppDb, world: RoleWorld, role: Role): Promise<string | undefined> {
+  if (role === 'anonymous') return undefined;
+  const token = generateToken();
+  await db.insert(sessions).values({ user_id: world.userIds[role], token_hash: hashToken(token) });
+  return token;
+}
+
 export async function createRoleWorld(db: AppDb): Promise<RoleWorld> {
   return db.transaction(async (tx) => {
     const [group, otherGroup] = await tx
