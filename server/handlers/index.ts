@@ -2,12 +2,14 @@ import type { HandlerContext, HandlerGroup } from './types';
 import { sandboxHandlers } from './sandbox';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
+import { usersHandlers } from './users';
 
 /** Every built operation's handler by operationId; the rest answer 501 until their feature lands. */
 export function createHandlers(context: HandlerContext): HandlerGroup {
   return {
     ...statusHandlers(context),
     ...sessionHandlers(context),
+    ...usersHandlers(context),
     ...sandboxHandlers(context),
   };
 }

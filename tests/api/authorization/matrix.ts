@@ -40,7 +40,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   endSwitchedSession: { access: 'session', built: { status: 409 } },
 
   // users
-  updateUserEmail: { access: 'user' },
+  updateUserEmail: {
+    access: 'user',
+    built: { status: 200, request: (_world, { role }) => ({ body: { email: `${role.toLowerCase()}@example.com` } }) },
+  },
 
   // groups
   listGroups: { access: 'user' },
