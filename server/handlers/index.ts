@@ -1,4 +1,5 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { groupsHandlers } from './groups';
 import { sandboxHandlers } from './sandbox';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
@@ -10,6 +11,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...statusHandlers(context),
     ...sessionHandlers(context),
     ...usersHandlers(context),
+    ...groupsHandlers(context),
     ...sandboxHandlers(context),
   };
 }

@@ -46,10 +46,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
 
   // groups
-  listGroups: { access: 'user' },
+  listGroups: { access: 'user', built: { status: 200 } },
   getGroupOwners: { access: 'user' },
   acquireGroup: { access: 'user' },
-  getGroup: { access: 'groupAdmin' },
+  getGroup: { access: 'groupAdmin', built: { status: 200 } },
 
   // members
   listGroupMembers: { access: 'groupAdmin' },

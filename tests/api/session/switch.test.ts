@@ -42,6 +42,8 @@ describe.each(databaseKinds())('supervisor switch on %s', (kind) => {
       switched_by: { id: world.userIds.supervisor, name: 'Test supervisor' },
     });
     expect(contract.validate('/session', 'GET', 200, session.json())).toBeUndefined();
+    const groups = await call('GET', '/groups', switchedToken);
+    expect(groups.json().groups.map((group: { id: number }) => group.id)).toEqual([world.group.id]);
 
     const back = await call('DELETE', '/session/switch', switchedToken);
     expect(back.statusCode, back.body).toBe(200);

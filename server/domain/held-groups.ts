@@ -1,0 +1,23 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDb } from '../db/connect';
+import { groups, members, memberships, users } from '../db/schema';
+
+export type GroupRow = typeof groups.$inferSelect;
+
+/** The groups a user holds admin rights for here (through their member), by name. Subscriber groups are not theirs. */
+export async function listHeldGroups(db: AppDb, userId: number): Promise<GroupRow[]> {
+  const rows = await db
+    .select({ group: groups })
+    .from(groups)
+    .innerJoin(memberships, eq(memberships.group_id, groups.id))
+    .innerJoin(members, eq(members.id, memberships.member_id))
+    .innerJoin(users, eq(users.fb_user_id, members.fb_user_id))
+    .where(and(eq(users.id, userId), eq(memberships.is_admin_holder, true), eq(memberships.is_removed, false)))
+    .orderBy(asc(groups.name), asc(groups.id));
+  return rows.map((row) => row.group);
+}
+
+export async function findGroup(db: AppDb, groupId: number): Promise<GroupRow | undefined> {
+  const [group] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
+  return group;
+}
