@@ -1,4 +1,5 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { sandboxHandlers } from './sandbox';
 import { sessionHandlers } from './session';
@@ -12,6 +13,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...sessionHandlers(context),
     ...usersHandlers(context),
     ...groupsHandlers(context),
+    ...flagsHandlers(context),
     ...sandboxHandlers(context),
   };
 }

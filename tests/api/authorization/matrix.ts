@@ -69,10 +69,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getGroupChart: { access: 'groupAdmin' },
 
   // flags
-  getUserFlags: { access: 'user' },
-  updateUserFlags: { access: 'user' },
-  getGroupFlags: { access: 'groupAdmin' },
-  updateGroupFlags: { access: 'groupAdmin' },
+  getUserFlags: { access: 'user', built: { status: 200 } },
+  updateUserFlags: { access: 'user', built: { status: 200 } },
+  getGroupFlags: { access: 'groupAdmin', built: { status: 200 } },
+  updateGroupFlags: { access: 'groupAdmin', built: { status: 200 } },
 
   // settings
   getUserSettings: { access: 'user' },
