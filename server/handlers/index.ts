@@ -4,6 +4,7 @@ import { groupsHandlers } from './groups';
 import { sandboxHandlers } from './sandbox';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
+import { supportHandlers } from './support';
 import { usersHandlers } from './users';
 
 /** Every built operation's handler by operationId; the rest answer 501 until their feature lands. */
@@ -14,6 +15,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...usersHandlers(context),
     ...groupsHandlers(context),
     ...flagsHandlers(context),
+    ...supportHandlers(context),
     ...sandboxHandlers(context),
   };
 }

@@ -98,7 +98,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getAffiliateBalance: { access: 'user' },
 
   // support
-  createSupportTicket: { access: 'user' },
+  createSupportTicket: { access: 'user', built: { status: 201 } },
 
   // permissions
   listGroupPermissions: { access: 'groupAdmin' },
