@@ -78,7 +78,7 @@ export const sessionMachine = setup({
   actions: {
     rememberTermsChoice: assign((_, { accepted }: { accepted: boolean }) => ({ termsAccepted: accepted })),
     persistTermsChoice: ({ context }) => context.store.saveTermsAccepted(context.termsAccepted),
-    adoptReceivedToken: assign((_, { token }: { token: string }) => ({ token, user: null, switchRecord: null })),
+    adoptReceivedToken: assign((_, { token }: { token: string }) => ({ token, user: null, switchRecord: null, switchRequest: null })),
     persistReceivedToken: ({ context }, { backUrl }: { backUrl: string | null }) => {
       context.store.forgetSession();
       context.store.saveToken(context.token!);

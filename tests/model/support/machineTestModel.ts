@@ -8,6 +8,11 @@ export interface MachineTestModelOptions<TMachine extends AnyStateMachine, TMode
   events: readonly TModelEvent[];
   /** The part of the context that tells states apart; the rest (injected clients, stores) is left out. */
   distinguishingContext: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /**
+   * Leaves out events the machine would take but the world cannot send in that state, such as an
+   * actor's answer its input rules out. Every event is possible when this is not given.
+   */
+  isPossible?: (snapshot: SnapshotFrom<TMachine>, event: TModelEvent) => boolean;
 }
 
 /**
@@ -26,7 +31,9 @@ export function createMachineTestModel<TMachine extends AnyStateMachine, TModelE
     // A machine that reached its final state is stopped and takes no more events, though `can` would still say yes.
     events: (snapshot) => {
       const machineSnapshot = snapshot as AnyMachineSnapshot;
-      return machineSnapshot.status === 'active' ? options.events.filter((event) => machineSnapshot.can(event)) : [];
+      if (machineSnapshot.status !== 'active') return [];
+      const isPossible = options.isPossible ?? (() => true);
+      return options.events.filter((event) => machineSnapshot.can(event) && isPossible(snapshot, event));
     },
     serializeState: (snapshot, event, previous) => {
       if (!event || !previous) return describe(snapshot);

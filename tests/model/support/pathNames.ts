@@ -11,9 +11,16 @@ function nameEvent({ type, ...payload }: EventObject): string {
   return details ? `${label} (${details})` : label;
 }
 
-/** A short readable test name: the state reached and the events that lead there. */
-export function namePath(path: { state: AnyMachineSnapshot; steps: ReadonlyArray<{ event: EventObject }> }): string {
+/**
+ * A short readable test name: the state reached and the events that lead there. `labelEvent`
+ * names events whose payloads are too big to print (API answers carrying whole records).
+ */
+export function namePath(
+  path: { state: AnyMachineSnapshot; steps: ReadonlyArray<{ event: EventObject }> },
+  labelEvent: (event: EventObject) => string | undefined = () => undefined,
+): string {
   const events = path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
   const target = JSON.stringify(path.state.value);
-  return events.length ? `${target} ← ${events.map(nameEvent).join(' → ')}` : `${target} at start`;
+  const name = (event: EventObject) => labelEvent(event) ?? nameEvent(event);
+  return events.length ? `${target} ← ${events.map(name).join(' → ')}` : `${target} at start`;
 }

@@ -1,0 +1,52 @@
+import { act, render } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { AppDeps } from '../../../src/app/appDeps';
+import { createLogoutLoader } from '../../../src/app/loaders/authLoaders';
+import { AppProviders } from '../../../src/app/providers';
+import type { SessionActor } from '../../../src/app/sessionActor';
+import { SignedInLayout } from '../../../src/app/SignedInLayout';
+import { BannedRoute } from '../../../src/features/auth/BannedRoute';
+import { LoginRoute } from '../../../src/features/auth/LoginRoute';
+import type { FacebookWindow } from '../../../src/identity/facebookIdentity';
+import { statusFixture } from '../../unit/support/sessionFixtures';
+
+export const SUPPORT_EMAIL = 'help@xfilter.test';
+
+/** The real view of each session state: the login page, the banned page, the shell with its switch banner. */
+function SessionScreen({ session, identityPage }: { session: SessionActor; identityPage: FacebookWindow }) {
+  const snapshot = useSelector(session, (current) => current);
+  if (snapshot.matches('anonymous') || snapshot.matches('signingIn')) {
+    return <LoginRoute session={session} identityPage={identityPage} facebookAppId="1234567890" />;
+  }
+  if (snapshot.matches('banned')) return <BannedRoute supportEmail={SUPPORT_EMAIL} />;
+  if (snapshot.matches('authenticated')) return <SignedInLayout session={session} reloadApp={() => {}} />;
+  return null;
+}
+
+/**
+ * Mounts the session's views in a router whose one page answers both the login page's and the
+ * shell's loader data, plus the real /logout route.
+ */
+export async function renderSessionScreen(session: SessionActor, identityPage: FacebookWindow) {
+  const pageData = { loginDisabled: false, sandbox: false, groups: [], status: statusFixture() };
+  const router = createMemoryRouter(
+    [
+      { path: '/logout', loader: createLogoutLoader({ session } as AppDeps), element: null },
+      {
+        path: '*',
+        loader: () => pageData,
+        hydrateFallbackElement: <p>Opening the page…</p>,
+        element: <SessionScreen session={session} identityPage={identityPage} />,
+      },
+    ],
+    { initialEntries: ['/auth/login'] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await act(() => router.navigate('/auth/login'));
+  return router;
+}
