@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../../server/app';
+import { buildServer, type ServerDeps } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import type { AppDb, DatabaseKind } from '../../../server/db/connect';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
@@ -13,10 +13,14 @@ export interface TestServer {
 }
 
 /** The whole server in-process on a fresh database of the given kind, in sandbox mode, serving the API only. */
-export async function createTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function createTestServer(
+  kind: DatabaseKind,
+  overrides: Partial<ServerConfig> = {},
+  deps: Omit<ServerDeps, 'database'> = {},
+): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const config: ServerConfig = { ...loadConfig({}), appDir: undefined, logLevel: 'silent', ...overrides };
-  const app = await buildServer(config, { database });
+  const app = await buildServer(config, { ...deps, database });
   await app.ready();
   return {
     app,
