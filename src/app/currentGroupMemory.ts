@@ -1,14 +1,17 @@
-/** The group the user worked in last, so home opens it again. */
+/** The group each user worked in last on this device, so home opens it again. */
 export interface CurrentGroupMemory {
-  read(): string | null;
-  remember(fbGroupId: string): void;
+  read(userId: number): string | null;
+  remember(userId: number, fbGroupId: string): void;
 }
 
-export const CURRENT_GROUP_KEY = 'xfilter.currentGroup';
+/** One key per user: a supervisor switching into someone's account keeps their own current group. */
+export function currentGroupKey(userId: number): string {
+  return `xfilter.currentGroup.${userId}`;
+}
 
 export function createCurrentGroupMemory(storage: Pick<Storage, 'getItem' | 'setItem'>): CurrentGroupMemory {
   return {
-    read: () => storage.getItem(CURRENT_GROUP_KEY),
-    remember: (fbGroupId) => storage.setItem(CURRENT_GROUP_KEY, fbGroupId),
+    read: (userId) => storage.getItem(currentGroupKey(userId)),
+    remember: (userId, fbGroupId) => storage.setItem(currentGroupKey(userId), fbGroupId),
   };
 }

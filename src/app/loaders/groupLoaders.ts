@@ -12,22 +12,22 @@ export interface GroupRouteData {
 
 export const GROUP_NOT_FOUND_NOTICE = { title: 'Uh oh! Error happens!', message: 'Group not found!', variant: 'danger' } as const;
 
-/** The route's group among the user's groups; undefined when the id is not digits or the group is not theirs. */
-async function routeGroup({ session, groups }: AppDeps, { request, params }: LoaderFunctionArgs): Promise<Group | undefined> {
-  const { token } = signedIn(await guardAccess(session, 'user', request.signal));
-  if (!isGroupIdParam(params.fbGroupId)) return undefined;
-  return findRouteGroup(params.fbGroupId, await groups.load(token));
+/** The signed-in user and the route's group among their groups; no group when the id is not digits or the group is not theirs. */
+async function routeGroup({ session, groups }: AppDeps, { request, params }: LoaderFunctionArgs) {
+  const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
+  const group = isGroupIdParam(params.fbGroupId) ? findRouteGroup(params.fbGroupId, await groups.load(token)) : undefined;
+  return { user, group };
 }
 
 /** /:fbGroupId — every group page: the group must be one of the user's; it becomes the current group. */
 export function createGroupLoader(deps: AppDeps) {
   return boundToSession(deps, async (args): Promise<GroupRouteData> => {
-    const group = await routeGroup(deps, args);
+    const { user, group } = await routeGroup(deps, args);
     if (!group) {
       if (isGroupIdParam(args.params.fbGroupId)) deps.notices.post(GROUP_NOT_FOUND_NOTICE);
       throw redirect(pathTo('home'));
     }
-    deps.currentGroup.remember(group.fb_group_id);
+    deps.currentGroup.remember(user.id, group.fb_group_id);
     return { group };
   });
 }
@@ -35,7 +35,7 @@ export function createGroupLoader(deps: AppDeps) {
 /** Connections are closed to free and locked groups. The group loader has already told about a missing group. */
 export function createConnectionsLoader(deps: AppDeps) {
   return async (args: LoaderFunctionArgs) => {
-    const group = await routeGroup(deps, args);
+    const { group } = await routeGroup(deps, args);
     const to = group ? connectionsRedirect(group) : pathTo('home');
     if (to) throw redirect(to);
     return null;

@@ -43,7 +43,7 @@ export function createSignedInLoader(deps: AppDeps) {
 export function createHomeLoader({ session, groups, currentGroup }: AppDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
     const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
-    throw redirect(homeRedirect({ user, groups: await groups.load(token), rememberedFbGroupId: currentGroup.read() }));
+    throw redirect(homeRedirect({ user, groups: await groups.load(token), rememberedFbGroupId: currentGroup.read(user.id) }));
   };
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CURRENT_GROUP_KEY } from '../../../src/app/currentGroupMemory';
+import { currentGroupKey } from '../../../src/app/currentGroupMemory';
 import { SESSION_KEYS } from '../../../machines/session/sessionStore';
 import {
   adminUser,
@@ -100,7 +100,7 @@ describe('signing in', () => {
 describe('home', () => {
   it('opens the remembered group when the user still holds it', async () => {
     const server = createFakeServer(accounts());
-    const storage = signedInStorage(server.signIn('ada'), { [CURRENT_GROUP_KEY]: monthlyGroup.fb_group_id });
+    const storage = signedInStorage(server.signIn('ada'), { [currentGroupKey(adminUser.id)]: monthlyGroup.fb_group_id });
     const app = renderApp({ server, path: '/', storage });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(app.pathname()).toBe(dashboardOf(monthlyGroup));
@@ -141,10 +141,11 @@ describe('banned users', () => {
 });
 
 describe('group routes', () => {
-  it('open the dashboard from the group root', async () => {
+  it("open the dashboard from the group root and become the user's current group", async () => {
     const app = signedInAs('ada', `/${monthlyGroup.fb_group_id}`);
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(app.pathname()).toBe(dashboardOf(monthlyGroup));
+    expect(app.storage.items.get(currentGroupKey(adminUser.id))).toBe(monthlyGroup.fb_group_id);
   });
 
   it("toast 'Group not found!' and go home for a group that is not the user's", async () => {
