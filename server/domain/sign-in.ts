@@ -9,7 +9,6 @@ import { findLinkedMember, type UserRow } from './users';
 export interface SignedIn {
   token: string;
   user: UserRow;
-  registered: boolean;
 }
 
 /**
@@ -25,7 +24,7 @@ export async function signIn(db: AppDb, identity: VerifiedIdentity, ip: string, 
     if (registered) await recordAudit(tx, { ...audit, kind: 'user_registered' });
     const token = await openSession(tx, { userId: user.id, ip, at });
     await recordAudit(tx, { ...audit, kind: 'sign_in' });
-    return { token, user, registered };
+    return { token, user };
   });
 }
 

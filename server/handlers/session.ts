@@ -11,7 +11,7 @@ import { memberSummaryView } from './views/member';
 import { userSummaryView, userView } from './views/user';
 
 const SWITCH_REFUSALS = {
-  yourself: 'You are signed in as yourself already',
+  yourself: 'You cannot switch to yourself',
   already_switched: 'Switch back to your own account first',
 };
 
