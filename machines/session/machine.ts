@@ -119,18 +119,15 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => {
-    const switchRecord = input.store.readSwitch();
-    return {
-      api: input.api,
-      store: input.store,
-      token: input.store.readToken(),
-      user: null,
-      switchRecord,
-      switchRequest: null,
-      termsAccepted: input.store.readTermsAccepted(),
-    };
-  },
+  context: ({ input }) => ({
+    api: input.api,
+    store: input.store,
+    token: input.store.readToken(),
+    user: null,
+    switchRecord: input.store.readSwitch(),
+    switchRequest: null,
+    termsAccepted: input.store.readTermsAccepted(),
+  }),
   on: {
     'session.tokenReceived': {
       target: '.loadingSession',

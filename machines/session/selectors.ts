@@ -44,7 +44,3 @@ export function canSignIn(snapshot: SessionSnapshot): boolean {
 export function isSigningIn(snapshot: SessionSnapshot): boolean {
   return snapshot.matches('signingIn');
 }
-
-export function canSwitchBack(snapshot: SessionSnapshot): boolean {
-  return snapshot.can({ type: 'session.switchBack' });
-}

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router-dom';
 import { waitFor } from 'xstate';
-import { sessionAccess, type SessionSnapshot } from '../../../machines/session/selectors';
+import { isSupervisor, sessionAccess, type SessionSnapshot } from '../../../machines/session/selectors';
 import { accessRedirect, type RouteAccess, type Visitor } from '../guards';
 import type { SessionActor } from '../sessionActor';
 
@@ -24,7 +24,7 @@ export function visitorOf(snapshot: SessionSnapshot): Visitor {
   const access = sessionAccess(snapshot);
   return {
     access: access === 'active' || access === 'banned' ? access : 'anonymous',
-    isSupervisor: snapshot.context.user?.is_supervisor === true,
+    isSupervisor: isSupervisor(snapshot),
   };
 }
 
