@@ -1,4 +1,5 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { autocompleteHandlers } from './autocomplete';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { sandboxHandlers } from './sandbox';
@@ -17,5 +18,6 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...flagsHandlers(context),
     ...supportHandlers(context),
     ...sandboxHandlers(context),
+    ...autocompleteHandlers(context),
   };
 }

@@ -83,7 +83,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   updateGroupSchedule: { access: 'groupAdmin' },
 
   // autocomplete
-  autocompleteUsers: { access: 'supervisor' },
+  autocompleteUsers: { access: 'supervisor', built: { status: 200 } },
   autocompleteMembers: { access: 'user' },
   autocompleteGroups: { access: 'user' },
 
