@@ -386,7 +386,7 @@ export interface paths {
         put?: never;
         /**
          * Save group flags
-         * @description Only the keys sent change (checkbox_payment_terms_accept when the terms are ticked; count_payment_error after a subscription error).
+         * @description Only the keys sent change (checkbox_payment_terms_accept when the terms are ticked). Sending count_payment_error after a subscription error raises the count by one; its value is not stored.
          */
         post: operations["updateGroupFlags"];
         delete?: never;
@@ -2139,7 +2139,7 @@ export interface components {
         GroupFlagsPatch: {
             /** @description Saved when the payment terms checkbox is ticked. */
             checkbox_payment_terms_accept?: boolean;
-            /** @description Raised by one on every subscription error. */
+            /** @description Report a subscription error: sending the key raises the stored count by exactly one, whatever value is sent. */
             count_payment_error?: number;
         };
         /** @description A connected social-network group. removal_limits is present in the group admin's own calls (GET /groups, GET /groups/{id}) so the group chooser can show free removals left. */
