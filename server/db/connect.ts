@@ -16,11 +16,19 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** Connections in the pool (PostgreSQL only). */
   poolSize?: number;
+  /** Told when PostgreSQL closes an idle connection (a restart, an administrator); the pool opens a new one when needed. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+function warnIdleConnectionLost(error: Error) {
+  console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
 }
 
 /** Opens the database and brings its schema up to date before handing it out. */
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.poolSize) : connectPglite(options.dataDir);
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, options.poolSize, options.onIdleConnectionError ?? warnIdleConnectionLost)
+    : connectPglite(options.dataDir);
 }
 
 async function connectPglite(dataDir: string | undefined): Promise<Database> {
@@ -36,9 +44,10 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function connectPostgres(databaseUrl: string, poolSize = 10): Promise<Database> {
+async function connectPostgres(databaseUrl: string, poolSize = 10, onIdleConnectionError: (error: Error) => void): Promise<Database> {
   await migratePostgresDatabase(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on('error', onIdleConnectionError);
   const db = drizzleNodePg({ client: pool, schema: appSchema }) as unknown as AppDb;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
