@@ -1,10 +1,13 @@
-import { Outlet, useLoaderData, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
 import { robotIndicator } from '../robot/indicator';
 import type { GroupRouteData } from './loaders/groupLoaders';
 import type { SignedInData } from './loaders/signedInLoaders';
+import type { ApiClient } from '../api/client';
 import type { SessionActor } from './sessionActor';
+import { createSignInAsTools } from './signInAsTools';
 import { AppShell } from './shell/AppShell';
 import { shellFeatures } from './shellFeatures';
 
@@ -17,12 +20,13 @@ export interface ShellRouteHandle {
 export const GROUP_ROUTE_ID = 'group';
 
 export interface SignedInLayoutProps {
+  api: ApiClient;
   session: SessionActor;
   reloadApp(): void;
 }
 
 /** Every signed-in page, inside the shell: the session's user, their groups, the route's group. */
-export function SignedInLayout({ session, reloadApp }: SignedInLayoutProps) {
+export function SignedInLayout({ api, session, reloadApp }: SignedInLayoutProps) {
   const { groups, status } = useLoaderData() as SignedInData;
   const groupRoute = useRouteLoaderData(GROUP_ROUTE_ID) as GroupRouteData | undefined;
   const unlockContent = useMatches().some((match) => (match.handle as ShellRouteHandle | undefined)?.unlockContent);
@@ -31,6 +35,9 @@ export function SignedInLayout({ session, reloadApp }: SignedInLayoutProps) {
   const user = useSelector(session, currentUser);
   const token = useSelector(session, accessToken);
   const switched = useSelector(session, isSwitchedToUser);
+  const location = useLocation();
+  const currentUrl = `${location.pathname}${location.search}`;
+  const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
   // Between a forced logout and the login page the user is gone; the shell has nobody to show.
   if (!user || !token) return null;
   return (
@@ -45,6 +52,7 @@ export function SignedInLayout({ session, reloadApp }: SignedInLayoutProps) {
       accessToken={token}
       onReloadApp={reloadApp}
       onBackToAdmin={() => session.send({ type: 'session.switchBack' })}
+      signInAsTools={user.is_supervisor && !switched ? signInAsTools : undefined}
       unlockContent={unlockContent}
     >
       <Outlet />

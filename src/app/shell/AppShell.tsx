@@ -27,6 +27,7 @@ export function AppShell({
   onReloadApp,
   onBackToAdmin,
   onOpenLab,
+  signInAsTools,
   unlockContent = false,
   children,
 }: ShellProps) {
@@ -97,6 +98,7 @@ export function AppShell({
           accessToken={accessToken}
           onReloadApp={onReloadApp}
           onOpenLab={onOpenLab}
+          signInAsTools={signInAsTools}
           onClose={closeNav}
           closeButtonRef={closeButtonRef}
         />

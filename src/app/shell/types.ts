@@ -11,6 +11,21 @@ export interface RobotIndicator {
   version: string | null;
 }
 
+/** A user found by the supervisor's user search. */
+export interface UserMatch {
+  id: number;
+  name: string;
+  /** A second line to tell namesakes apart (the email). */
+  description: string | null;
+}
+
+/** What a supervisor needs to sign in as another user (spec part 1 §4 Session). */
+export interface SignInAsTools {
+  /** Users matching the text (called from 3 characters on; at most 10 answers). */
+  searchUsers(text: string): Promise<UserMatch[]>;
+  signInAs(user: UserMatch): void;
+}
+
 /** Feature toggles from GET /status that change the shell. */
 export interface ShellFeatures {
   lab: boolean;
@@ -44,6 +59,8 @@ export interface ShellProps {
   onBackToAdmin(): void;
   /** The supervisor's lab button (shown when features.lab): open the lab modal. */
   onOpenLab?(): void;
+  /** Supervisors only: search users and sign in as one of them. */
+  signInAsTools?: SignInAsTools;
   /** Set on the routes that must stay usable while the group is locked (purchase, change card). */
   unlockContent?: boolean;
   children: ReactNode;

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ApiClient } from '../../../src/api/client';
 import type { AppDeps } from '../../../src/app/appDeps';
 import { createLogoutLoader } from '../../../src/app/loaders/authLoaders';
 import { AppProviders } from '../../../src/app/providers';
@@ -13,6 +14,9 @@ import { statusFixture } from '../../unit/support/sessionFixtures';
 
 export const SUPPORT_EMAIL = 'help@xfilter.test';
 
+/** The shell's own calls (the supervisor's user search) are not part of the session model. */
+const shellApi = {} as ApiClient;
+
 /** The real view of each session state: the login page, the banned page, the shell with its switch banner. */
 function SessionScreen({ session, identityPage }: { session: SessionActor; identityPage: FacebookWindow }) {
   const snapshot = useSelector(session, (current) => current);
@@ -20,7 +24,7 @@ function SessionScreen({ session, identityPage }: { session: SessionActor; ident
     return <LoginRoute session={session} identityPage={identityPage} facebookAppId="1234567890" />;
   }
   if (snapshot.matches('banned')) return <BannedRoute supportEmail={SUPPORT_EMAIL} />;
-  if (snapshot.matches('authenticated')) return <SignedInLayout session={session} reloadApp={() => {}} />;
+  if (snapshot.matches('authenticated')) return <SignedInLayout api={shellApi} session={session} reloadApp={() => {}} />;
   return null;
 }
 
