@@ -27,13 +27,14 @@ describe('npm start serves the app and the API on one port', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
-  it('shows the app at / with the server status it read from the API', async () => {
+  it('shows a visitor the sign-in page at /, with the version the API announces', async () => {
     const { context, page, consoleErrors } = await openPage(browser, baseUrl);
     await page.goto('/');
     await expect.poll(() => page.title()).toContain('xFilter');
     const status = await (await fetch(`${baseUrl}/api/v1/status`)).json();
     await page.getByText(status.app_version, { exact: false }).first().waitFor();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/home.png`, fullPage: true });
+    await page.waitForURL('**/auth/login');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/login.png`, fullPage: true });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
