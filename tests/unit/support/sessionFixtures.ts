@@ -1,4 +1,5 @@
 import type { components } from '../../../src/api/schema';
+import { userFixture as shellUserFixture } from '../../../src/app/shell/fixtures';
 
 type User = components['schemas']['User'];
 type Group = components['schemas']['Group'];
@@ -6,8 +7,9 @@ type Status = components['schemas']['Status'];
 
 const CREATED_AT = '2024-03-04T09:15:00.000Z';
 
+/** Ada Admin, on top of the shell's user fixture, so every test names the same sandbox people. */
 export function userFixture(overrides: Partial<User> = {}): User {
-  return {
+  return shellUserFixture({
     id: 7,
     fb_auth_user_id: '900100200300',
     fb_user_id: '100200300400',
@@ -16,27 +18,10 @@ export function userFixture(overrides: Partial<User> = {}): User {
     first_name: 'Ada',
     last_name: 'Admin',
     name: 'Ada Admin',
-    avatar_url: null,
-    is_supervisor: false,
-    is_banned: false,
     created_at: CREATED_AT,
     updated_at: CREATED_AT,
-    card_exists: false,
-    card_brand: null,
-    card_last4: null,
-    stripe_customer_id: null,
-    tapfiliate_id: null,
-    tapfiliate_password: null,
-    friendfilter_id: null,
-    flags: {
-      connects_is_enabled: true,
-      onboarding_completed: true,
-      welcome_page_seen: true,
-      robot_training: false,
-      count_share_facebook_referral: 0,
-    },
     ...overrides,
-  };
+  });
 }
 
 export const adminUser = userFixture();
