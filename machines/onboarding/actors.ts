@@ -1,0 +1,81 @@
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+import type { Robot, RobotProgress } from '../../src/robot/protocol';
+import { ONBOARDING_ENGAGEMENT_SETTINGS } from './engagementSettings';
+import { robotGroupArgs, toOnboardingGroups, type OnboardingGroup } from './onboardingGroups';
+import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from './stepFailure';
+import type { RobotStatus } from './steps';
+
+export type UserFlags = components['schemas']['UserFlags'];
+
+type Failed = { kind: 'failed'; failure: StepFailure };
+export type GroupsScan = { kind: 'scanned'; groups: OnboardingGroup[] } | Failed;
+export type MembersScan = { kind: 'scanned'; members: number } | Failed;
+export type EngagementsScan = { kind: 'scanned'; posts: number } | Failed;
+export type CompletionSave = { kind: 'saved'; flags: UserFlags; isApiAdmin: boolean } | Failed;
+
+export interface RobotInput {
+  robot: Robot;
+}
+
+export interface ScanInput extends RobotInput {
+  onProgress(progress: RobotProgress): void;
+}
+
+export interface GroupScanInput extends ScanInput {
+  group: OnboardingGroup;
+}
+
+/** Asks the robot whether it is installed and which version runs. */
+export const checkRobot = fromPromise<RobotStatus, RobotInput>(async ({ input }) => {
+  const state = input.robot.getState();
+  return {
+    installed: state.installed === true,
+    robotVersion: state.robot_version,
+    extensionVersion: state.extension_version ?? null,
+  };
+});
+
+/** fetch_user_groups: the groups the user belongs to, stored by the robot, with our ids. */
+export const scanGroups = fromPromise<GroupsScan, ScanInput>(async ({ input, signal }) => {
+  try {
+    const result = await input.robot.run('fetch_user_groups', {}, { signal, onProgress: input.onProgress });
+    return { kind: 'scanned', groups: toOnboardingGroups(result) };
+  } catch (error) {
+    return { kind: 'failed', failure: robotFailureOf(error) };
+  }
+});
+
+/** fetch_group_members: every member of the chosen group. */
+export const scanMembers = fromPromise<MembersScan, GroupScanInput>(async ({ input, signal }) => {
+  try {
+    const result = await input.robot.run('fetch_group_members', robotGroupArgs(input.group), { signal, onProgress: input.onProgress });
+    return { kind: 'scanned', members: result.members };
+  } catch (error) {
+    return { kind: 'failed', failure: robotFailureOf(error) };
+  }
+});
+
+/** fetch_group_posts with the onboarding settings: recent posts with their reactions and comments. */
+export const scanEngagements = fromPromise<EngagementsScan, GroupScanInput>(async ({ input, signal }) => {
+  try {
+    const args = { ...robotGroupArgs(input.group), settings: ONBOARDING_ENGAGEMENT_SETTINGS };
+    const result = await input.robot.run('fetch_group_posts', args, { signal, onProgress: input.onProgress });
+    return { kind: 'scanned', posts: result.posts };
+  } catch (error) {
+    return { kind: 'failed', failure: robotFailureOf(error) };
+  }
+});
+
+/**
+ * Saves onboarding_completed (POST /flags), then asks GET /groups whether the user now holds the
+ * chosen group through the API, which decides where the wizard leads.
+ */
+export const completeOnboarding = fromPromise<CompletionSave, { api: ApiClient; groupId: number }>(async ({ input, signal }) => {
+  const saved = await answerOf(() => input.api.POST('/flags', { body: { flags: { onboarding_completed: true } }, signal }));
+  if (!saved.data) return { kind: 'failed', failure: serverFailureOf(saved.error, saved.response) };
+  const held = await answerOf(() => input.api.GET('/groups', { signal }));
+  if (!held.data) return { kind: 'failed', failure: serverFailureOf(held.error, held.response) };
+  return { kind: 'saved', flags: saved.data.flags, isApiAdmin: held.data.groups.some((group) => group.id === input.groupId) };
+});

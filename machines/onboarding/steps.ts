@@ -1,0 +1,105 @@
+import { ONBOARDING_STEPS, type OnboardingStep } from '../../src/app/routes';
+import type { components } from '../../src/api/schema';
+import type { OnboardingGroup } from './onboardingGroups';
+
+type UserFlags = components['schemas']['UserFlags'];
+
+export { ONBOARDING_STEPS, type OnboardingStep };
+
+/** What the installed robot said about itself. */
+export interface RobotStatus {
+  installed: boolean;
+  robotVersion: string | null;
+  extensionVersion: string | null;
+}
+
+/** How ownership was confirmed: the user already held the group here, or acquired it just now. */
+export type OwnershipConfirmation = 'apiAdmin' | 'acquired';
+
+/** What the user has done so far; each step is complete when its part is there. */
+export interface OnboardingProgress {
+  robot: RobotStatus | null;
+  groups: OnboardingGroup[] | null;
+  chosenGroup: OnboardingGroup | null;
+  ownership: OwnershipConfirmation | null;
+  membersScan: { members: number } | null;
+  engagementsScan: { posts: number } | null;
+  /** Saved once the last step is reached: the user's flags as saved, and whether the user now holds the group. */
+  completion: { isApiAdmin: boolean; flags: UserFlags } | null;
+}
+
+export const NO_PROGRESS: OnboardingProgress = {
+  robot: null,
+  groups: null,
+  chosenGroup: null,
+  ownership: null,
+  membersScan: null,
+  engagementsScan: null,
+  completion: null,
+};
+
+const COMPLETION_CONDITIONS: Record<OnboardingStep, (progress: OnboardingProgress) => boolean> = {
+  extension: (progress) => progress.robot?.installed === true,
+  groups: (progress) => progress.groups !== null,
+  choose: (progress) => progress.chosenGroup !== null,
+  ownership: (progress) => progress.ownership !== null,
+  members: (progress) => progress.membersScan !== null,
+  engagements: (progress) => progress.engagementsScan !== null,
+  complete: (progress) => progress.completion !== null,
+};
+
+export function isStepComplete(step: OnboardingStep, progress: OnboardingProgress): boolean {
+  return COMPLETION_CONDITIONS[step](progress);
+}
+
+export function firstIncompleteStep(progress: OnboardingProgress): OnboardingStep | null {
+  return ONBOARDING_STEPS.find((step) => !isStepComplete(step, progress)) ?? null;
+}
+
+/** The furthest step the user may open: the first incomplete one, or the last step once all are done. */
+export function lastAvailableStep(progress: OnboardingProgress): OnboardingStep {
+  return firstIncompleteStep(progress) ?? ONBOARDING_STEPS[ONBOARDING_STEPS.length - 1];
+}
+
+/** A step can be opened up to and including the first incomplete one. */
+export function isStepClickable(step: OnboardingStep, progress: OnboardingProgress): boolean {
+  return ONBOARDING_STEPS.indexOf(step) <= ONBOARDING_STEPS.indexOf(lastAvailableStep(progress));
+}
+
+export function stepAfter(step: OnboardingStep): OnboardingStep | null {
+  return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) + 1] ?? null;
+}
+
+export function stepBefore(step: OnboardingStep): OnboardingStep | null {
+  return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) - 1] ?? null;
+}
+
+/** Everything after choosing a group belongs to that group, so another choice starts it over. */
+export function withChosenGroup(progress: OnboardingProgress, group: OnboardingGroup): OnboardingProgress {
+  if (progress.chosenGroup?.id === group.id) return { ...progress, chosenGroup: group };
+  return { ...progress, chosenGroup: group, ownership: null, membersScan: null, engagementsScan: null, completion: null };
+}
+
+/** A new scan keeps the chosen group while the user is still its admin; otherwise the choice is undone. */
+export function withScannedGroups(progress: OnboardingProgress, groups: OnboardingGroup[]): OnboardingProgress {
+  const chosen = groups.find((group) => group.id === progress.chosenGroup?.id && group.role === 'admin');
+  const rescanned = { ...progress, groups };
+  return chosen ? withChosenGroup(rescanned, chosen) : { ...NO_PROGRESS, robot: progress.robot, groups };
+}
+
+/** Only groups the user administers on the social network can be connected. */
+export function isChoosable(groupId: number, progress: OnboardingProgress): boolean {
+  return progress.groups?.some((group) => group.id === groupId && group.role === 'admin') === true;
+}
+
+/** Where a finished onboarding leads: the group's members for its API admin, else the saved route, else home. */
+export type OnboardingDestination =
+  | { to: 'groupMembers'; fbGroupId: string }
+  | { to: 'savedRoute'; url: string }
+  | { to: 'home' };
+
+export function destinationAfter(progress: OnboardingProgress, savedRoute: string | null): OnboardingDestination {
+  if (progress.completion?.isApiAdmin && progress.chosenGroup) return { to: 'groupMembers', fbGroupId: progress.chosenGroup.fb_group_id };
+  if (savedRoute) return { to: 'savedRoute', url: savedRoute };
+  return { to: 'home' };
+}

@@ -1,0 +1,78 @@
+import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
+import { NO_PROGRESS, type OnboardingProgress, type OnboardingStep } from '../../../machines/onboarding/steps';
+import type { OnboardingPermission } from '../../../machines/confirmOwnership/actors';
+
+/** Groups as the robot finds them for a new admin, for stories and tests. */
+export const bookClubGroup: OnboardingGroup = {
+  id: 41,
+  fb_group_id: '2203344556677001',
+  fb_slug: 'riverside-book-club',
+  name: 'Riverside Book Club',
+  avatar_url: null,
+  role: 'admin',
+};
+
+export const gameDevGroup: OnboardingGroup = {
+  id: 42,
+  fb_group_id: '2203344556677002',
+  fb_slug: 'indie-game-devs',
+  name: 'Indie Game Devs Meetup',
+  avatar_url: null,
+  role: 'admin',
+};
+
+export const hikingGroup: OnboardingGroup = {
+  id: 43,
+  fb_group_id: '2203344556677003',
+  fb_slug: null,
+  name: 'Weekend Hiking Crew',
+  avatar_url: null,
+  role: 'subscriber',
+};
+
+export const foundGroups: OnboardingGroup[] = [hikingGroup, bookClubGroup, gameDevGroup];
+
+export const USER_FLAGS = {
+  connects_is_enabled: true,
+  onboarding_completed: true,
+  welcome_page_seen: true,
+  robot_training: false,
+  count_share_facebook_referral: 0,
+};
+
+export const installedRobot = { installed: true, robotVersion: '2.5.0', extensionVersion: '1.8.2' };
+
+const groupsReached: OnboardingProgress = { ...NO_PROGRESS, robot: installedRobot };
+const chooseReached: OnboardingProgress = { ...groupsReached, groups: foundGroups };
+const ownershipReached: OnboardingProgress = { ...chooseReached, chosenGroup: bookClubGroup };
+const membersReached: OnboardingProgress = { ...ownershipReached, ownership: 'acquired' };
+const engagementsReached: OnboardingProgress = { ...membersReached, membersScan: { members: 1284 } };
+
+/** Progress as far as the named step: every step before it complete. */
+export const progressUpTo: Record<OnboardingStep, OnboardingProgress> = {
+  extension: NO_PROGRESS,
+  groups: groupsReached,
+  choose: chooseReached,
+  ownership: ownershipReached,
+  members: membersReached,
+  engagements: engagementsReached,
+  complete: { ...engagementsReached, engagementsScan: { posts: 10 } },
+};
+
+export const everyStepDone: OnboardingProgress = {
+  ...progressUpTo.complete,
+  completion: { isApiAdmin: true, flags: USER_FLAGS },
+};
+
+export function permissionFixture(overrides: Partial<OnboardingPermission> = {}): OnboardingPermission {
+  return {
+    group_id: bookClubGroup.id,
+    fb_group_id: bookClubGroup.fb_group_id,
+    role: 'admin',
+    admins: [],
+    is_acquired: false,
+    ...overrides,
+  };
+}
+
+export const ottoAdmin = { id: 301, name: 'Otto Owner', avatar_url: null, fb_user_id: '100000000000301' };

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  destinationAfter,
+  firstIncompleteStep,
+  isChoosable,
+  isStepClickable,
+  isStepComplete,
+  lastAvailableStep,
+  NO_PROGRESS,
+  ONBOARDING_STEPS,
+  stepAfter,
+  stepBefore,
+  withChosenGroup,
+  withScannedGroups,
+} from '../../../machines/onboarding/steps';
+import { bookClubGroup, everyStepDone, foundGroups, gameDevGroup, hikingGroup, progressUpTo } from '../../../src/features/onboarding/fixtures';
+
+describe('onboarding step rules', () => {
+  it.each(ONBOARDING_STEPS.map((step) => [step] as const))('%s is the first incomplete step when the steps before it are done', (step) => {
+    expect(firstIncompleteStep(progressUpTo[step])).toBe(step);
+    expect(lastAvailableStep(progressUpTo[step])).toBe(step);
+    expect(isStepComplete(step, progressUpTo[step])).toBe(false);
+  });
+
+  it('has no incomplete step once every step is done, and the last step stays available', () => {
+    expect(firstIncompleteStep(everyStepDone)).toBeNull();
+    expect(lastAvailableStep(everyStepDone)).toBe('complete');
+    expect(ONBOARDING_STEPS.every((step) => isStepClickable(step, everyStepDone))).toBe(true);
+  });
+
+  it('makes steps clickable up to and including the first incomplete one', () => {
+    const clickable = ONBOARDING_STEPS.filter((step) => isStepClickable(step, progressUpTo.ownership));
+    expect(clickable).toEqual(['extension', 'groups', 'choose', 'ownership']);
+  });
+
+  it('counts a robot that is not installed as an incomplete first step, whatever comes after', () => {
+    const uninstalled = { ...progressUpTo.members, robot: { installed: false, robotVersion: null, extensionVersion: null } };
+    expect(firstIncompleteStep(uninstalled)).toBe('extension');
+    expect(ONBOARDING_STEPS.filter((step) => isStepClickable(step, uninstalled))).toEqual(['extension']);
+  });
+
+  it('names the neighbours of each step', () => {
+    expect(stepBefore('extension')).toBeNull();
+    expect(stepAfter('extension')).toBe('groups');
+    expect(stepBefore('complete')).toBe('engagements');
+    expect(stepAfter('complete')).toBeNull();
+  });
+});
+
+describe('choosing a group', () => {
+  it('lets only groups the user administers be chosen', () => {
+    expect(isChoosable(bookClubGroup.id, progressUpTo.choose)).toBe(true);
+    expect(isChoosable(hikingGroup.id, progressUpTo.choose)).toBe(false);
+    expect(isChoosable(999, progressUpTo.choose)).toBe(false);
+    expect(isChoosable(bookClubGroup.id, NO_PROGRESS)).toBe(false);
+  });
+
+  it('keeps the work done for the same group and starts over for another one', () => {
+    expect(withChosenGroup(everyStepDone, bookClubGroup)).toEqual(everyStepDone);
+    expect(withChosenGroup(everyStepDone, gameDevGroup)).toEqual({ ...progressUpTo.ownership, chosenGroup: gameDevGroup });
+  });
+
+  it('keeps the choice through a new groups scan while the user is still its admin', () => {
+    expect(withScannedGroups(everyStepDone, foundGroups)).toEqual(everyStepDone);
+    const demoted = foundGroups.map((group) => (group.id === bookClubGroup.id ? { ...group, role: 'subscriber' as const } : group));
+    expect(withScannedGroups(everyStepDone, demoted)).toEqual({ ...progressUpTo.choose, groups: demoted });
+    expect(withScannedGroups(everyStepDone, [gameDevGroup])).toEqual({ ...progressUpTo.choose, groups: [gameDevGroup] });
+  });
+});
+
+describe('where a finished onboarding leads', () => {
+  it("opens the group's members for its API admin", () => {
+    expect(destinationAfter(everyStepDone, '/support')).toEqual({ to: 'groupMembers', fbGroupId: bookClubGroup.fb_group_id });
+  });
+
+  it('otherwise returns to the saved route, else home', () => {
+    const notHeld = { ...everyStepDone, completion: { ...everyStepDone.completion!, isApiAdmin: false } };
+    expect(destinationAfter(notHeld, '/support')).toEqual({ to: 'savedRoute', url: '/support' });
+    expect(destinationAfter(notHeld, null)).toEqual({ to: 'home' });
+  });
+});
