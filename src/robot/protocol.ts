@@ -5,7 +5,10 @@ type Schemas = components['schemas'];
 export type ExtensionJob = Schemas['ExtensionJob'];
 export type ExtensionState = Schemas['ExtensionState'];
 export type NetworkGroup = Schemas['NetworkGroup'];
+export type NetworkPost = Schemas['NetworkPost'];
 export type EngagementSyncSettings = Schemas['EngagementSyncSettings'];
+export type UserGroup = Schemas['UserGroup'];
+export type OnboardingPermission = Schemas['OnboardingPermission'];
 export type RobotJobName = ExtensionJob['name'];
 
 /** A group as the app names it to the robot (spec part 2 §7: id, name, fb_group_id, fb_slug). */
@@ -29,9 +32,9 @@ export interface RobotMemberArgs {
  */
 export interface RobotCommands {
   /** Onboarding: the groups the signed-in person belongs to, with their role; stored through POST /robot/user_groups. */
-  fetch_user_groups: { args: Record<string, never>; result: { groups: Schemas['Group'][]; scanned: NetworkGroup[] } };
-  /** Onboarding: the group's admins, stored through POST /robot/groups/{id}/owners. */
-  fetch_group_owners: { args: RobotGroupArgs; result: { admins: number } };
+  fetch_user_groups: { args: Record<string, never>; result: { groups: UserGroup[]; scanned: NetworkGroup[] } };
+  /** Onboarding: the group's admins, stored through POST /robot/groups/{id}/owners; answers the confirm-ownership state after the scan. */
+  fetch_group_owners: { args: RobotGroupArgs; result: { admins: number; permissions: OnboardingPermission } };
   /** Scans every member of the group as one robot job. */
   fetch_group_members: { args: RobotGroupArgs; result: { job_id: number; members: number } };
   /** Scans posts with their reactions and comments, as far back as the settings say. */
@@ -60,11 +63,22 @@ export interface RobotIdentity {
   apiToken: string;
 }
 
+/**
+ * Whether the robot can take commands: still being looked for, no extension answered, an extension
+ * below the minimum robot version, ready, or (sandbox) disconnected by the lab.
+ */
+export type RobotPresence = 'detecting' | 'notInstalled' | 'outdated' | 'ready' | 'disconnected';
+
+/** The extension state as the robot itself knows it; active and scheduled jobs come from GET /robot/jobs. */
+export interface RobotState extends ExtensionState {
+  presence: RobotPresence;
+}
+
 /** A robot: the installed browser extension over postMessage, or the sandbox robot in the page. */
 export interface Robot {
-  /** What the shell shows: installed or not, versions, the jobs running now. */
-  getState(): ExtensionState;
-  subscribe(listener: (state: ExtensionState) => void): () => void;
+  /** What the shell shows: whether it answers, its versions. */
+  getState(): RobotState;
+  subscribe(listener: (state: RobotState) => void): () => void;
   configure(identity: RobotIdentity | null): void;
   run<C extends RobotCommandName>(
     command: C,
