@@ -3,7 +3,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { Robot, RobotProgress } from '../../src/robot/protocol';
 import { ONBOARDING_ENGAGEMENT_SETTINGS } from './engagementSettings';
-import { robotGroupArgs, toOnboardingGroups, type OnboardingGroup } from './onboardingGroups';
+import { robotGroupArgs, type OnboardingGroup } from './onboardingGroups';
 import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from './stepFailure';
 import type { RobotStatus } from './steps';
 
@@ -37,11 +37,11 @@ export const checkRobot = fromPromise<RobotStatus, RobotInput>(async ({ input })
   };
 });
 
-/** fetch_user_groups: the groups the user belongs to, stored by the robot, with our ids. */
+/** fetch_user_groups: the groups the user belongs to, as the server stored them from the robot's scan. */
 export const scanGroups = fromPromise<GroupsScan, ScanInput>(async ({ input, signal }) => {
   try {
     const result = await input.robot.run('fetch_user_groups', {}, { signal, onProgress: input.onProgress });
-    return { kind: 'scanned', groups: toOnboardingGroups(result) };
+    return { kind: 'scanned', groups: result.groups };
   } catch (error) {
     return { kind: 'failed', failure: robotFailureOf(error) };
   }

@@ -7,6 +7,7 @@ import type { StepFailure } from './stepFailure';
 import { ONBOARDING_STEPS, isStepComplete, stepAfter, stepBefore, type OnboardingStep, type OnboardingProgress } from './steps';
 
 export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
+export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
 export type ConfirmOwnershipActor = ActorRefFrom<typeof confirmOwnershipMachine>;
 
 /** The step on screen; null while the wizard is still finding out where to start. */

@@ -10,6 +10,7 @@ export const bookClubGroup: OnboardingGroup = {
   name: 'Riverside Book Club',
   avatar_url: null,
   role: 'admin',
+  is_acquired: false,
 };
 
 export const gameDevGroup: OnboardingGroup = {
@@ -19,6 +20,7 @@ export const gameDevGroup: OnboardingGroup = {
   name: 'Indie Game Devs Meetup',
   avatar_url: null,
   role: 'admin',
+  is_acquired: false,
 };
 
 export const hikingGroup: OnboardingGroup = {
@@ -28,6 +30,7 @@ export const hikingGroup: OnboardingGroup = {
   name: 'Weekend Hiking Crew',
   avatar_url: null,
   role: 'subscriber',
+  is_acquired: false,
 };
 
 export const foundGroups: OnboardingGroup[] = [hikingGroup, bookClubGroup, gameDevGroup];

@@ -1,0 +1,53 @@
+import { Button } from 'primereact/button';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
+import type { WorkView } from '../../../machines/onboarding/selectors';
+import { StepFailureMessage } from './StepFailureMessage';
+
+export interface OnboardingCompleteStepProps {
+  group: OnboardingGroup;
+  members: number;
+  posts: number;
+  save: WorkView;
+  /** Whether the user now holds the group here, so finishing opens its members. */
+  holdsGroup: boolean;
+  onFinish(): void;
+  onRetry(): void;
+}
+
+/** Step 7: what the robot did, saved as done; finishing opens the group's members. */
+export function OnboardingCompleteStep({ group, members, posts, save, holdsGroup, onFinish, onRetry }: OnboardingCompleteStepProps) {
+  if (save.kind === 'working') {
+    return (
+      <p className="onboarding-step__busy" role="status">
+        <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
+        Saving your onboarding…
+      </p>
+    );
+  }
+  if (save.kind === 'failed') {
+    return (
+      <div className="onboarding-step">
+        <StepFailureMessage failure={save.failure} onRetry={onRetry} />
+      </div>
+    );
+  }
+  return (
+    <div className="onboarding-step">
+      <p>
+        <strong>{group.name}</strong> is ready.
+      </p>
+      <ul className="onboarding-summary" aria-label="Summary">
+        <li>
+          <span className="pi pi-check-circle" aria-hidden="true" />
+          {members.toLocaleString('en-US')} members scanned
+        </li>
+        <li>
+          <span className="pi pi-check-circle" aria-hidden="true" />
+          {posts.toLocaleString('en-US')} recent posts scanned with their reactions and comments
+        </li>
+      </ul>
+      <Button label={holdsGroup ? 'Go to members' : 'Continue'} icon="pi pi-arrow-right" iconPos="right" onClick={onFinish} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { currentStep, stepMarkers, wizardButtons, type OnboardingActor, type OnboardingSnapshot } from '../../../machines/onboarding/selectors';
+import { OnboardingStepContent } from './OnboardingStepContent';
+import { OnboardingWizard } from './OnboardingWizard';
+
+export interface OnboardingViewProps {
+  snapshot: OnboardingSnapshot;
+  send: OnboardingActor['send'];
+}
+
+/** The wizard as a snapshot of the onboarding statechart says: its steps, the current step's view, Back and Next. */
+export function OnboardingView({ snapshot, send }: OnboardingViewProps) {
+  const step = currentStep(snapshot);
+  const { back, next } = wizardButtons(snapshot);
+  return (
+    <OnboardingWizard
+      steps={stepMarkers(snapshot)}
+      current={step}
+      back={back}
+      next={next}
+      onOpen={(opened) => send({ type: 'wizard.open', step: opened })}
+      onBack={() => send({ type: 'wizard.back' })}
+      onNext={() => send({ type: 'wizard.next' })}
+    >
+      {step ? (
+        <OnboardingStepContent step={step} snapshot={snapshot} send={send} />
+      ) : (
+        <p className="onboarding-step__busy" role="status">
+          <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
+          Checking the xFilter extension…
+        </p>
+      )}
+    </OnboardingWizard>
+  );
+}
