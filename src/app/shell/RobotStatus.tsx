@@ -1,24 +1,56 @@
 import { Link } from 'react-router-dom';
+import { pathTo } from '../routes';
 import type { RobotIndicator } from './types';
+import './robotStatus.css';
 
 export interface RobotStatusProps {
   robot: RobotIndicator;
 }
 
-/** The installed robot's version, or a warning that leads to onboarding to install the extension. */
+/**
+ * The robot line of the sidebar: the installed robot's version, or why it cannot work — no
+ * extension (a link to onboarding, which shows how to install it), an outdated one, or a
+ * sandbox robot the lab disconnected.
+ */
 export function RobotStatus({ robot }: RobotStatusProps) {
-  if (!robot.installed) {
-    return (
-      <Link to="/onboarding" className="robot-missing">
-        <span className="pi pi-exclamation-triangle" aria-hidden="true" />
-        Extension is not installed
-      </Link>
-    );
+  switch (robot.presence) {
+    case 'ready':
+      return (
+        <p className="robot-status">
+          <span className="robot-status__dot" aria-hidden="true" />
+          {robot.version ? `Robot ${robot.version}` : 'Robot installed'}
+        </p>
+      );
+    case 'detecting':
+      return (
+        <p className="robot-status" role="status">
+          <span className="robot-status__dot robot-status__dot--pending" aria-hidden="true" />
+          Looking for the robot…
+        </p>
+      );
+    case 'outdated':
+      return (
+        <Link to={pathTo('onboarding_step', { step: 'extension' })} className="robot-missing">
+          <span className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>
+            {robot.version ? `Robot ${robot.version} is outdated` : 'The robot is outdated'}
+            <span className="robot-missing__hint">Update the extension</span>
+          </span>
+        </Link>
+      );
+    case 'disconnected':
+      return (
+        <p className="robot-missing" role="status">
+          <span className="pi pi-power-off" aria-hidden="true" />
+          Robot disconnected
+        </p>
+      );
+    default:
+      return (
+        <Link to={pathTo('onboarding')} className="robot-missing">
+          <span className="pi pi-exclamation-triangle" aria-hidden="true" />
+          Extension is not installed
+        </Link>
+      );
   }
-  return (
-    <p className="robot-status">
-      <span className="robot-status__dot" aria-hidden="true" />
-      {robot.version ? `Robot ${robot.version}` : 'Robot installed'}
-    </p>
-  );
 }

@@ -157,9 +157,15 @@ export const supervisorUser = userFixture({
   is_supervisor: true,
 });
 
-export const installedRobot: RobotIndicator = { installed: true, version: '2.4.0' };
+export const installedRobot: RobotIndicator = { presence: 'ready', version: '2.4.0' };
 
-export const missingRobot: RobotIndicator = { installed: false, version: null };
+export const missingRobot: RobotIndicator = { presence: 'notInstalled', version: null };
+
+export const outdatedRobot: RobotIndicator = { presence: 'outdated', version: '1.9.0' };
+
+export const disconnectedRobot: RobotIndicator = { presence: 'disconnected', version: '2.4.0' };
+
+export const detectingRobot: RobotIndicator = { presence: 'detecting', version: null };
 
 export const defaultFeatures: ShellFeatures = {
   lab: false,

@@ -1,14 +1,23 @@
 import type { ReactNode } from 'react';
 import type { components } from '../../api/schema';
+import type { RobotJobName, RobotPresence } from '../../robot/protocol';
 
 export type User = components['schemas']['User'];
 export type Group = components['schemas']['Group'];
 
 /** What the shell shows about the robot (the browser extension). */
 export interface RobotIndicator {
-  installed: boolean;
+  presence: RobotPresence;
   /** The installed robot's version; shown in the sidebar when installed. */
   version: string | null;
+}
+
+/** A robot job running for the current group: 'Syncing Members...' and its progress. */
+export interface GroupJobStatus {
+  name: RobotJobName;
+  done: number;
+  /** Null while the robot does not know the total yet. */
+  total: number | null;
 }
 
 /** A user found by the supervisor's user search. */

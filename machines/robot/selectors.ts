@@ -1,0 +1,49 @@
+import type { SnapshotFrom } from 'xstate';
+import type { GroupJobStatus, RobotIndicator } from '../../src/app/shell/types';
+import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
+import type { CommandFailure, robotMachine } from './machine';
+
+export type RobotSnapshot = SnapshotFrom<typeof robotMachine>;
+
+const PRESENCES: RobotPresence[] = ['ready', 'outdated', 'notInstalled', 'disconnected'];
+
+export function robotPresence(snapshot: RobotSnapshot): RobotPresence {
+  return PRESENCES.find((presence) => snapshot.matches({ presence })) ?? 'detecting';
+}
+
+/** The sidebar's robot line: its version when installed, otherwise why it cannot be used. */
+export function robotIndicator(snapshot: RobotSnapshot): RobotIndicator {
+  return { presence: robotPresence(snapshot), version: snapshot.context.robotVersion };
+}
+
+/** A command can start while the robot is ready and no other command runs. */
+export function canStartCommand(snapshot: RobotSnapshot): boolean {
+  return snapshot.can({ type: 'robot.command.start', request: { command: 'fetch_user_groups', args: {} } });
+}
+
+export function isRunningCommand(snapshot: RobotSnapshot): boolean {
+  return snapshot.matches({ presence: { ready: 'running' } });
+}
+
+export function lastCommandFailure(snapshot: RobotSnapshot): CommandFailure | null {
+  return snapshot.context.lastFailure;
+}
+
+const JOB_COMMANDS: readonly string[] = ['fetch_group_members', 'fetch_group_posts', 'remove_group_members'] satisfies RobotJobName[];
+
+function isJobCommand(command: string): command is RobotJobName {
+  return JOB_COMMANDS.includes(command);
+}
+
+/**
+ * The robot job running for a group: the command this page started, with its live progress,
+ * else an active job the server knows of (run by the extension in the background or in another tab).
+ */
+export function groupJobStatus(snapshot: RobotSnapshot, groupId: number): GroupJobStatus | null {
+  const { command, progress, jobs } = snapshot.context;
+  if (isRunningCommand(snapshot) && command && isJobCommand(command.command) && 'id' in command.args && command.args.id === groupId) {
+    return { name: command.command, done: progress?.done ?? 0, total: progress?.total ?? null };
+  }
+  const job = jobs.active.find((candidate) => candidate.group_id === groupId && (candidate.status === 'running' || candidate.status === 'pending'));
+  return job ? { name: job.name, done: job.progress, total: job.total } : null;
+}

@@ -1,0 +1,271 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from 'xstate';
+import { createApiClient } from '../../src/api/client';
+import type { RobotJobsLookup } from '../../machines/robot/actors';
+import { robotMachine, type RobotEvent } from '../../machines/robot/machine';
+import { canStartCommand, groupJobStatus, isRunningCommand, lastCommandFailure, robotIndicator, robotPresence } from '../../machines/robot/selectors';
+import { JOB_TITLES } from '../../src/app/shell/JobStatusNotice';
+import { RobotError, type ExtensionJob, type RobotIdentity } from '../../src/robot/protocol';
+import { adminUser, freeGroup } from '../unit/support/sessionFixtures';
+import { createDeferredActor, settle } from './support/deferredActor';
+import { createMachineTestModel } from './support/machineTestModel';
+import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
+import { actorDoneEvents, actorErrorEvent, delayedEvents, type ActorDoneEvent, type ActorErrorEvent, type DelayedEvent } from './support/modelEvents';
+import { namePath } from './support/pathNames';
+import { measurePathCoverage } from './support/pathCoverage';
+import { advanceThroughDelay } from './support/simulatedTime';
+import { createFakeRobot } from './robot/fakeRobot';
+import { renderRobotScreen } from './robot/robotScreen';
+
+type Snapshot = SnapshotFrom<typeof robotMachine>;
+type ModelEvent = RobotEvent | DelayedEvent | ActorDoneEvent<RobotJobsLookup> | ActorErrorEvent;
+
+const GROUP = { id: freeGroup.id, name: freeGroup.name, fb_group_id: freeGroup.fb_group_id, fb_slug: freeGroup.fb_slug };
+const IDENTITY: RobotIdentity = { user: adminUser, groups: [freeGroup], apiToken: 'token-ada' };
+
+const removalJob: ExtensionJob = {
+  id: 31,
+  group_id: GROUP.id,
+  name: 'remove_group_members',
+  status: 'running',
+  args: { id: GROUP.id },
+  progress: 10,
+  total: 30,
+  error: null,
+  created_at: '2024-06-01T10:00:00.000Z',
+  finished_at: null,
+};
+
+const eventFixtures: { [Type in RobotEvent['type']]: Array<Extract<RobotEvent, { type: Type }>> } = {
+  'robot.detected': [
+    { type: 'robot.detected', version: '2.4.0', outdated: false },
+    { type: 'robot.detected', version: '1.9.0', outdated: true },
+  ],
+  'robot.lost': [
+    { type: 'robot.lost', reason: 'notInstalled' },
+    { type: 'robot.lost', reason: 'disconnected' },
+  ],
+  'robot.versionReported': [{ type: 'robot.versionReported', version: '2.5.0' }],
+  'robot.command.start': [{ type: 'robot.command.start', request: { command: 'fetch_group_members', args: GROUP } }],
+  'robot.command.progress': [
+    { type: 'robot.command.progress', progress: { command: 'fetch_group_members', groupId: GROUP.id, done: 500, total: 2000 } },
+  ],
+  'robot.command.done': [{ type: 'robot.command.done', command: 'fetch_group_members' }],
+  'robot.command.failed': [
+    { type: 'robot.command.failed', command: 'fetch_group_members', code: 'failed', message: 'The members of the group could not be read.' },
+  ],
+  'session.changed': [
+    { type: 'session.changed', identity: IDENTITY },
+    { type: 'session.changed', identity: null },
+  ],
+};
+
+const jobLookups: RobotJobsLookup[] = [
+  { kind: 'loaded', jobs: { active: [removalJob], scheduled: [] } },
+  { kind: 'loaded', jobs: { active: [], scheduled: [] } },
+  { kind: 'unavailable' },
+];
+
+const modelEvents: ModelEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  ...delayedEvents(robotMachine),
+  ...actorDoneEvents('fetchRobotJobs', jobLookups),
+  actorErrorEvent('fetchRobotJobs', new Error('the jobs call crashed')),
+];
+
+const unusedApi = createApiClient({
+  baseUrl: 'http://api.invalid/api/v1',
+  fetch: () => Promise.reject(new Error('the model provides fetchRobotJobs')),
+});
+
+const COMMAND_REPORTS = ['robot.command.progress', 'robot.command.done', 'robot.command.failed'];
+
+/** Events by what matters, without the identity's and the jobs' whole records. */
+function labelRobotEvent(event: EventObject): string | undefined {
+  if (event.type === 'session.changed') return (event as Extract<RobotEvent, { type: 'session.changed' }>).identity ? 'signed in' : 'signed out';
+  if (event.type === 'robot.command.start') return `start ${(event as Extract<RobotEvent, { type: 'robot.command.start' }>).request.command}`;
+  if (event.type === 'xstate.done.actor.fetchRobotJobs') {
+    const lookup = (event as ModelEvent as ActorDoneEvent<RobotJobsLookup>).output;
+    return `jobs ${lookup.kind === 'loaded' ? `loaded (${lookup.jobs.active.length} active)` : 'unavailable'}`;
+  }
+  return undefined;
+}
+
+/** The presence a robot report puts the robot in. */
+function presenceReported(event: ModelEvent) {
+  if (event.type === 'robot.detected') return (event as Extract<RobotEvent, { type: 'robot.detected' }>).outdated ? 'outdated' : 'ready';
+  if (event.type === 'robot.lost') return (event as Extract<RobotEvent, { type: 'robot.lost' }>).reason;
+  return null;
+}
+
+const model = createMachineTestModel(robotMachine, {
+  input: { robot: createFakeRobot().robot, api: unusedApi },
+  events: modelEvents,
+  distinguishingContext: ({ context }) => ({
+    robotVersion: context.robotVersion,
+    progress: context.progress?.done ?? null,
+    failed: context.lastFailure !== null,
+    activeJobs: context.jobs.active.length,
+  }),
+  // The robot reports only changes (a presence it is not in yet, a version it did not report yet),
+  // and only a running command reports progress or an end.
+  isPossible: (snapshot, event) => {
+    const reported = presenceReported(event);
+    if (reported) return robotPresence(snapshot) !== reported;
+    if (event.type === 'robot.versionReported') return snapshot.context.robotVersion !== (event as { version: string }).version;
+    if (COMMAND_REPORTS.includes(event.type)) return isRunningCommand(snapshot);
+    return true;
+  },
+});
+const paths = model.getShortestPaths();
+
+function startSystem() {
+  const clock = new SimulatedClock();
+  const fake = createFakeRobot();
+  const jobsCall = createDeferredActor<RobotJobsLookup, { api: typeof unusedApi }>();
+  const reportRobotVersion = vi.fn<(version: string | null) => void>();
+  const machine = robotMachine.provide({
+    actors: { fetchRobotJobs: jobsCall.logic },
+    actions: { reportRobotVersion: (_, { version }) => reportRobotVersion(version) },
+  });
+  const actor = createActor(machine, { clock, input: { robot: fake.robot, api: unusedApi } });
+  return { actor, clock, fake, jobsCall, reportRobotVersion };
+}
+
+type System = ReturnType<typeof startSystem>;
+type ModelStep = { event: EventObject };
+
+function expectSystemToMatch(system: System, expected: Snapshot) {
+  const actual = system.actor.getSnapshot();
+  expect(actual.value).toEqual(expected.value);
+  expect(robotIndicator(actual)).toEqual(robotIndicator(expected));
+  expect(lastCommandFailure(actual)).toEqual(lastCommandFailure(expected));
+  expect(system.fake.configured.at(-1) ?? null).toEqual(expected.context.identity);
+  const reported = system.reportRobotVersion.mock.calls.at(-1)?.[0] ?? null;
+  expect(reported).toBe(expected.context.robotVersion);
+  const job = groupJobStatus(expected, GROUP.id);
+  expect(groupJobStatus(actual, GROUP.id)).toEqual(job);
+  if (job) {
+    expect(screen.getByRole('status', { name: JOB_TITLES[job.name] })).toBeInTheDocument();
+  } else {
+    expect(screen.queryByText(/Syncing|Removing/)).toBeNull();
+  }
+}
+
+function expectRobotLine(text: string | RegExp) {
+  expect(screen.getByText(text)).toBeInTheDocument();
+}
+
+function implementationFor(system: System) {
+  const sendToSystem = async ({ event }: ModelStep) => {
+    await act(async () => void system.actor.send(event as RobotEvent));
+  };
+  const inWorld = (change: () => void) => act(async () => change());
+  return {
+    states: {
+      presence: (expected: Snapshot) => expectSystemToMatch(system, expected),
+      'presence.detecting': () => expectRobotLine('Looking for the robot…'),
+      'presence.notInstalled': () => {
+        expect(screen.getByRole('link', { name: 'Extension is not installed' })).toHaveAttribute('href', '/onboarding');
+      },
+      'presence.outdated': (expected: Snapshot) => {
+        const link = screen.getByRole('link', { name: new RegExp(`Robot ${expected.context.robotVersion} is outdated`) });
+        expect(link).toHaveAttribute('href', '/onboarding/extension');
+      },
+      'presence.disconnected': () => expectRobotLine('Robot disconnected'),
+      'presence.ready': (expected: Snapshot) => expectRobotLine(`Robot ${expected.context.robotVersion}`),
+      'presence.ready.idle': () => {
+        expect(canStartCommand(system.actor.getSnapshot())).toBe(true);
+        expect(system.fake.waitingRuns()).toHaveLength(0);
+      },
+      'presence.ready.running': (expected: Snapshot) => {
+        expect(isRunningCommand(system.actor.getSnapshot())).toBe(true);
+        expect(canStartCommand(system.actor.getSnapshot())).toBe(false);
+        expect(system.fake.lastRun()).toMatchObject({ command: 'fetch_group_members', args: GROUP });
+        const progress = expected.context.progress;
+        expect(screen.getByText(progress ? `${progress.done} of ${progress.total?.toLocaleString('en-US')} members` : '0 members so far')).toBeInTheDocument();
+      },
+      jobs: () => {},
+      'jobs.signedOut': () => {
+        expect(system.jobsCall.waitingRuns()).toBe(0);
+        expect(system.actor.getSnapshot().context.jobs.active).toEqual([]);
+      },
+      'jobs.fetchingJobs': () => expect(system.jobsCall.waitingRuns()).toBe(1),
+      'jobs.waitingToPoll': () => expect(system.jobsCall.waitingRuns()).toBe(0),
+    },
+    events: {
+      'xstate.init': () => {
+        renderRobotScreen(system.actor, GROUP.id);
+        void act(() => void system.actor.start());
+      },
+      'robot.detected': ({ event }: ModelStep) => {
+        const { version, outdated } = event as Extract<RobotEvent, { type: 'robot.detected' }>;
+        return inWorld(() => system.fake.set({ presence: outdated ? 'outdated' : 'ready', robot_version: version }));
+      },
+      'robot.lost': ({ event }: ModelStep) => inWorld(() => system.fake.set({ presence: (event as Extract<RobotEvent, { type: 'robot.lost' }>).reason })),
+      'robot.versionReported': ({ event }: ModelStep) =>
+        inWorld(() => system.fake.set({ robot_version: (event as Extract<RobotEvent, { type: 'robot.versionReported' }>).version })),
+      'robot.command.start': sendToSystem,
+      'robot.command.progress': ({ event }: ModelStep) =>
+        inWorld(() => system.fake.lastRun().onProgress!((event as Extract<RobotEvent, { type: 'robot.command.progress' }>).progress)),
+      'robot.command.done': () =>
+        act(async () => {
+          system.fake.lastRun().resolve({ job_id: 12, members: 2000 });
+          await settle();
+        }),
+      'robot.command.failed': ({ event }: ModelStep) =>
+        act(async () => {
+          const { code, message } = event as Extract<RobotEvent, { type: 'robot.command.failed' }>;
+          system.fake.lastRun().reject(new RobotError(code, message));
+          await settle();
+        }),
+      'session.changed': async (step: ModelStep) => {
+        await sendToSystem(step);
+        expect(system.fake.configured.at(-1)).toEqual((step.event as Extract<RobotEvent, { type: 'session.changed' }>).identity);
+      },
+      ...Object.fromEntries(
+        delayedEvents(robotMachine).map(({ type }) => [
+          type,
+          ({ event }: ModelStep) => act(async () => advanceThroughDelay(robotMachine, system.actor, system.clock, event)),
+        ]),
+      ),
+      'xstate.done.actor.fetchRobotJobs': ({ event }: ModelStep) =>
+        act(async () => {
+          system.jobsCall.resolve((event as ModelEvent as ActorDoneEvent<RobotJobsLookup>).output);
+          await settle();
+        }),
+      'xstate.error.actor.fetchRobotJobs': ({ event }: ModelStep) =>
+        act(async () => {
+          system.jobsCall.reject((event as ModelEvent as ActorErrorEvent).error);
+          await settle();
+        }),
+    },
+  };
+}
+
+describe('robot model', () => {
+  it('has an assertion for every state and an executor for every event', () => {
+    assertModelIsComplete(robotMachine, implementationFor(startSystem()));
+  });
+
+  it('reports a state without an assertion and an event without an executor', () => {
+    const { states, events } = implementationFor(startSystem());
+    const { 'presence.outdated': _state, ...statesButOne } = states;
+    const { 'robot.lost': _event, ...eventsButOne } = events;
+    expect(findModelGaps(robotMachine, { states: statesButOne, events: eventsButOne })).toEqual([
+      "state 'presence.outdated' has no assertion",
+      "event 'robot.lost' has no executor",
+    ]);
+  });
+
+  it('takes every transition and visits every state along its paths', () => {
+    expect(measurePathCoverage(robotMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
+  });
+
+  it.each(paths.map((path) => [namePath(path, labelRobotEvent), path] as const))('%s', async (_name, path) => {
+    const system = startSystem();
+    await path.test(implementationFor(system));
+    system.actor.stop();
+  });
+});
