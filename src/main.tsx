@@ -9,7 +9,6 @@ import { createAppRouter } from './app/createAppRouter';
 import { AppProviders } from './app/providers';
 import { serverVersionsEvent, startVersionCheck } from './app/versionCheck';
 import { appConfig } from './config';
-import { reloadExtension } from './robot/reloadExtension';
 
 const { deps, connectRouter } = createAppDeps({
   baseUrl: '/api/v1',
@@ -17,17 +16,16 @@ const { deps, connectRouter } = createAppDeps({
   identityPage: window,
   config: appConfig,
   runningAppVersion: __APP_VERSION__,
-  reloadApp: () => {
-    reloadExtension(window);
-    window.location.reload();
-  },
+  reloadApp: () => window.location.reload(),
+  robotPage: window,
   onServerHeaders: (headers) => versionCheck.send(serverVersionsEvent(headers)),
+  onRobotVersion: (version) => versionCheck.send({ type: 'robot.versionReported', version }),
 });
 const versionCheck = startVersionCheck({
   api: deps.api,
   runningAppVersion: __APP_VERSION__,
   window,
-  reloadExtension: () => reloadExtension(window),
+  reloadExtension: () => deps.robot.reload(),
 });
 const router = createAppRouter(deps);
 connectRouter(router);

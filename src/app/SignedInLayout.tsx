@@ -2,13 +2,16 @@ import { useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
-import { robotIndicator } from '../robot/indicator';
+import { groupJobStatus, robotPresence } from '../../machines/robot/selectors';
 import type { GroupRouteData } from './loaders/groupLoaders';
 import type { SignedInData } from './loaders/signedInLoaders';
 import type { ApiClient } from '../api/client';
+import type { RobotActor } from './robotActor';
 import type { SessionActor } from './sessionActor';
 import { createSignInAsTools } from './signInAsTools';
 import { AppShell } from './shell/AppShell';
+import { JobStatusNotice } from './shell/JobStatusNotice';
+import type { GroupJobStatus } from './shell/types';
 import { shellFeatures } from './shellFeatures';
 
 /** Route handles that change the shell. */
@@ -22,11 +25,19 @@ export const GROUP_ROUTE_ID = 'group';
 export interface SignedInLayoutProps {
   api: ApiClient;
   session: SessionActor;
+  robot: RobotActor;
   reloadApp(): void;
 }
 
-/** Every signed-in page, inside the shell: the session's user, their groups, the route's group. */
-export function SignedInLayout({ api, session, reloadApp }: SignedInLayoutProps) {
+function sameJobStatus(a: GroupJobStatus | null, b: GroupJobStatus | null): boolean {
+  return a === b || (a !== null && b !== null && a.name === b.name && a.done === b.done && a.total === b.total);
+}
+
+/**
+ * Every signed-in page, inside the shell: the session's user, their groups, the route's group,
+ * the robot's state, and over a group's pages the robot job running for that group.
+ */
+export function SignedInLayout({ api, session, robot, reloadApp }: SignedInLayoutProps) {
   const { groups, status } = useLoaderData() as SignedInData;
   const groupRoute = useRouteLoaderData(GROUP_ROUTE_ID) as GroupRouteData | undefined;
   const unlockContent = useMatches().some((match) => (match.handle as ShellRouteHandle | undefined)?.unlockContent);
@@ -35,6 +46,10 @@ export function SignedInLayout({ api, session, reloadApp }: SignedInLayoutProps)
   const user = useSelector(session, currentUser);
   const token = useSelector(session, accessToken);
   const switched = useSelector(session, isSwitchedToUser);
+  const presence = useSelector(robot, robotPresence);
+  const robotVersion = useSelector(robot, (snapshot) => snapshot.context.robotVersion);
+  const currentGroupId = groupRoute?.group.id ?? null;
+  const groupJob = useSelector(robot, (snapshot) => (currentGroupId === null ? null : groupJobStatus(snapshot, currentGroupId)), sameJobStatus);
   const location = useLocation();
   const currentUrl = `${location.pathname}${location.search}`;
   const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
@@ -45,7 +60,7 @@ export function SignedInLayout({ api, session, reloadApp }: SignedInLayoutProps)
       user={user}
       groups={groups}
       currentGroup={groupRoute?.group}
-      robot={robotIndicator(status)}
+      robot={{ presence, version: robotVersion }}
       features={shellFeatures(status)}
       switched={switched}
       loading={navigation.state !== 'idle' || revalidator.state === 'loading'}
@@ -55,6 +70,7 @@ export function SignedInLayout({ api, session, reloadApp }: SignedInLayoutProps)
       signInAsTools={user.is_supervisor && !switched ? signInAsTools : undefined}
       unlockContent={unlockContent}
     >
+      {groupRoute && <JobStatusNotice job={groupJob} />}
       <Outlet />
     </AppShell>
   );

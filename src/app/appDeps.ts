@@ -1,9 +1,11 @@
 import type { ApiClient } from '../api/client';
 import type { AppConfig } from '../config';
 import type { FacebookWindow } from '../identity/facebookIdentity';
+import type { Robot } from '../robot/protocol';
 import type { CurrentGroupMemory } from './currentGroupMemory';
 import type { GroupsSource } from './loaders/groupsSource';
 import type { NoticeBoard } from './notices';
+import type { RobotActor } from './robotActor';
 import type { SessionActor } from './sessionActor';
 
 /** What the routes need; the page builds the real ones, tests build their own. */
@@ -13,6 +15,10 @@ export interface AppDeps {
   groups: GroupsSource;
   currentGroup: CurrentGroupMemory;
   notices: NoticeBoard;
+  /** The robot: the sandbox robot in sandbox mode, else the bridge to the installed extension. */
+  robot: Robot;
+  /** The robot statechart: whether the robot is there, the command it runs, the jobs of the user's groups. */
+  robotActor: RobotActor;
   /** The page the social network's login SDK is loaded into. */
   identityPage: FacebookWindow;
   config: AppConfig;

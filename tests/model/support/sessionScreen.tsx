@@ -1,7 +1,10 @@
 import { act, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
+import { createActor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '../../../src/api/client';
+import { robotMachine } from '../../../machines/robot/machine';
+import type { Robot } from '../../../src/robot/protocol';
 import type { AppDeps } from '../../../src/app/appDeps';
 import { createLogoutLoader } from '../../../src/app/loaders/authLoaders';
 import { AppProviders } from '../../../src/app/providers';
@@ -17,6 +20,9 @@ export const SUPPORT_EMAIL = 'help@xfilter.test';
 /** The shell's own calls (the supervisor's user search) are not part of the session model. */
 const shellApi = {} as ApiClient;
 
+/** Nor is the robot: its machine is never started, so the sidebar says it is still looking for one. */
+const shellRobot = createActor(robotMachine, { input: { robot: {} as Robot, api: shellApi } });
+
 /** The real view of each session state: the login page, the banned page, the shell with its switch banner. */
 function SessionScreen({ session, identityPage }: { session: SessionActor; identityPage: FacebookWindow }) {
   const snapshot = useSelector(session, (current) => current);
@@ -24,7 +30,7 @@ function SessionScreen({ session, identityPage }: { session: SessionActor; ident
     return <LoginRoute session={session} identityPage={identityPage} facebookAppId="1234567890" />;
   }
   if (snapshot.matches('banned')) return <BannedRoute supportEmail={SUPPORT_EMAIL} />;
-  if (snapshot.matches('authenticated')) return <SignedInLayout api={shellApi} session={session} reloadApp={() => {}} />;
+  if (snapshot.matches('authenticated')) return <SignedInLayout api={shellApi} session={session} robot={shellRobot} reloadApp={() => {}} />;
   return null;
 }
 

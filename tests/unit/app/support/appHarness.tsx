@@ -32,6 +32,7 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
     config: { facebookAppId: null, supportEmail: 'help@xfilter.test' },
     runningAppVersion: '0.1.0',
     reloadApp: () => {},
+    robotPage: window,
     fetch: server.fetch,
   });
   const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
