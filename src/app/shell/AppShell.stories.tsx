@@ -8,14 +8,18 @@ import {
   allGroups,
   annualGroup,
   defaultFeatures,
+  detectingRobot,
+  disconnectedRobot,
   freeGroup,
   installedRobot,
   lockedGroup,
   missingRobot,
   monthlyGroup,
   orphanedGroup,
+  outdatedRobot,
   supervisorUser,
 } from './fixtures';
+import { JobStatusNotice } from './JobStatusNotice';
 
 function StatCard({ label, value, note }: { label: string; value: string; note: string }) {
   return (
@@ -182,6 +186,48 @@ export const ExtensionMissing: Story = {
       'href',
       '/onboarding',
     );
+  },
+};
+
+export const RobotOutdated: Story = {
+  args: { robot: outdatedRobot },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: /Robot 1\.9\.0 is outdated/ });
+    await expect(link).toHaveTextContent('Update the extension');
+    await expect(link).toHaveAttribute('href', '/onboarding/extension');
+  },
+};
+
+export const RobotDisconnected: Story = {
+  args: { robot: disconnectedRobot },
+  play: async ({ canvasElement }) => {
+    const shell = within(canvasElement);
+    await expect(shell.getByText('Robot disconnected')).toBeVisible();
+    await expect(shell.queryByText('Robot 2.4.0')).toBeNull();
+  },
+};
+
+export const LookingForTheRobot: Story = {
+  args: { robot: detectingRobot },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Looking for the robot…')).toBeVisible();
+  },
+};
+
+export const SyncingMembersOnTheGroupPage: Story = {
+  args: {
+    currentGroup: monthlyGroup,
+    children: (
+      <>
+        <JobStatusNotice job={{ name: 'fetch_group_members', done: 12_000, total: 20_000 }} />
+        <SamplePage title="Members" />
+      </>
+    ),
+  },
+  parameters: { route: `/${monthlyGroup.fb_group_id}/members/active` },
+  play: async ({ canvasElement }) => {
+    const shell = within(canvasElement);
+    await expect(shell.getByRole('status', { name: 'Syncing Members...' })).toHaveTextContent('12,000 of 20,000 members');
   },
 };
 
