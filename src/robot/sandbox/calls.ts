@@ -18,7 +18,7 @@ export interface SandboxPacing {
 export const SANDBOX_PACING: SandboxPacing = {
   memberPageSize: 500,
   memberPageDelayMs: 600,
-  postPageSize: 10,
+  postPageSize: 5,
   postPageDelayMs: 700,
   removalBatchSize: 25,
   removalBatchDelayMs: 700,

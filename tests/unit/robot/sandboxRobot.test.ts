@@ -146,19 +146,20 @@ describe('the sandbox robot scanning engagements', () => {
     await expect(robot.run('fetch_group_posts', { ...GROUP, settings: postsSettings }, { onProgress })).resolves.toEqual({ job_id: 77, posts: 15 });
     const pages = server.called('GET', `/sandbox/network/groups/${GROUP.fb_group_id}/posts`);
     expect(pages.map(({ query }) => Object.fromEntries(query))).toEqual([
-      { limit: '10', reactions_per_post: '100', comments_per_post: '50' },
+      { limit: '5', reactions_per_post: '100', comments_per_post: '50' },
+      { cursor: '5', limit: '5', reactions_per_post: '100', comments_per_post: '50' },
       { cursor: '10', limit: '5', reactions_per_post: '100', comments_per_post: '50' },
     ]);
-    expect((bodiesOf(server, '/robot/jobs/77/posts') as Array<{ posts: unknown[] }>).map(({ posts }) => posts.length)).toEqual([10, 5]);
+    expect((bodiesOf(server, '/robot/jobs/77/posts') as Array<{ posts: unknown[] }>).map(({ posts }) => posts.length)).toEqual([5, 5, 5]);
     expect(bodiesOf(server, `/robot/groups/${GROUP.id}/jobs`)).toEqual([{ name: 'fetch_group_posts', args: { id: GROUP.id, settings: postsSettings } }]);
-    expect(progress.map(({ done, total }) => [done, total])).toEqual([[10, 15], [15, 15]]);
+    expect(progress.map(({ done, total }) => [done, total])).toEqual([[5, 15], [10, 15], [15, 15]]);
   });
 
   it('reads back by days until the first older post', async () => {
     const { robot, server } = startRobot({ postCount: 40 });
     const settings = { ...postsSettings, engagement_sync_lookbehind_by: 'days' as const, engagement_sync_days_back: 12 };
     await expect(robot.run('fetch_group_posts', { ...GROUP, settings })).resolves.toMatchObject({ posts: 12 });
-    expect(server.called('GET', `/sandbox/network/groups/${GROUP.fb_group_id}/posts`)).toHaveLength(2);
+    expect(server.called('GET', `/sandbox/network/groups/${GROUP.fb_group_id}/posts`)).toHaveLength(3);
   });
 
   it('stops at the last post of a group with fewer posts than asked', async () => {
