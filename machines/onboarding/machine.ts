@@ -69,6 +69,13 @@ const WORKING_STEPS: Partial<Record<OnboardingStep, { done: string; working: str
   complete: { done: 'saved', working: 'saving' },
 };
 
+/** Back leads to a step already complete (a step opens only once those before it are), so to its result. */
+function returnTo(step: OnboardingStep) {
+  const substates = WORKING_STEPS[step];
+  const target = substates ? `#onboarding.wizard.${step}.${substates.done}` : `#onboarding.wizard.${step}`;
+  return { target, actions: { type: 'showStep', params: { step, replace: false } } } as const;
+}
+
 /**
  * The transitions into a step, when `allowed` lets them: to its result when the step is complete,
  * else to its work; the address bar follows (replaced, not pushed, when the wizard moves on its own).
@@ -85,7 +92,6 @@ function enterStep(step: OnboardingStep, { allowed, replace = false }: { allowed
 }
 
 const advanceTo = (step: OnboardingStep) => enterStep(step, { allowed: { type: 'isStepClickable', params: { step } } });
-const returnTo = (step: OnboardingStep) => enterStep(step);
 const openOn = (step: OnboardingStep) => enterStep(step, { allowed: { type: 'opensStep', params: { step } } });
 
 const scanFailed = {

@@ -1,0 +1,39 @@
+import { fromPromise } from 'xstate';
+import type { RobotProgress } from '../../src/robot/protocol';
+
+interface ScanRun<TOutput, TInput> {
+  input: TInput;
+  resolve: (output: TOutput) => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal;
+  settled: boolean;
+}
+
+/**
+ * Like createDeferredActor, for a robot scan: every run waits until the test settles it, and the
+ * test can report the robot's progress through the run's own `onProgress`, as the robot would.
+ */
+export function createDeferredScan<TOutput, TInput extends { onProgress(progress: RobotProgress): void }>() {
+  const runs: ScanRun<TOutput, TInput>[] = [];
+  const logic = fromPromise<TOutput, TInput>(
+    ({ input, signal }) => new Promise<TOutput>((resolve, reject) => runs.push({ input, resolve, reject, signal, settled: false })),
+  );
+  const waitingRun = () => {
+    const run = runs.filter((candidate) => !candidate.settled && !candidate.signal.aborted).at(-1);
+    if (!run) throw new Error('no run of this scan is waiting');
+    return run;
+  };
+  const settleWith = (settleRun: (run: ScanRun<TOutput, TInput>) => void) => {
+    const run = waitingRun();
+    run.settled = true;
+    settleRun(run);
+  };
+  return {
+    logic,
+    waitingRuns: () => runs.filter((run) => !run.settled && !run.signal.aborted).length,
+    lastInput: () => waitingRun().input,
+    reportProgress: (progress: RobotProgress) => waitingRun().input.onProgress(progress),
+    resolve: (output: TOutput) => settleWith((run) => run.resolve(output)),
+    reject: (error: unknown) => settleWith((run) => run.reject(error)),
+  };
+}
