@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
-import { groupJobStatus, robotPresence } from '../../machines/robot/selectors';
+import { groupJobStatus, robotIndicator } from '../../machines/robot/selectors';
 import type { GroupRouteData } from './loaders/groupLoaders';
 import type { SignedInData } from './loaders/signedInLoaders';
 import type { ApiClient } from '../api/client';
@@ -11,7 +11,7 @@ import type { SessionActor } from './sessionActor';
 import { createSignInAsTools } from './signInAsTools';
 import { AppShell } from './shell/AppShell';
 import { JobStatusNotice } from './shell/JobStatusNotice';
-import type { GroupJobStatus } from './shell/types';
+import type { GroupJobStatus, RobotIndicator } from './shell/types';
 import { shellFeatures } from './shellFeatures';
 
 /** Route handles that change the shell. */
@@ -27,6 +27,10 @@ export interface SignedInLayoutProps {
   session: SessionActor;
   robot: RobotActor;
   reloadApp(): void;
+}
+
+function sameIndicator(a: RobotIndicator, b: RobotIndicator): boolean {
+  return a.presence === b.presence && a.version === b.version;
 }
 
 function sameJobStatus(a: GroupJobStatus | null, b: GroupJobStatus | null): boolean {
@@ -46,8 +50,7 @@ export function SignedInLayout({ api, session, robot, reloadApp }: SignedInLayou
   const user = useSelector(session, currentUser);
   const token = useSelector(session, accessToken);
   const switched = useSelector(session, isSwitchedToUser);
-  const presence = useSelector(robot, robotPresence);
-  const robotVersion = useSelector(robot, (snapshot) => snapshot.context.robotVersion);
+  const robotLine = useSelector(robot, robotIndicator, sameIndicator);
   const currentGroupId = groupRoute?.group.id ?? null;
   const groupJob = useSelector(robot, (snapshot) => (currentGroupId === null ? null : groupJobStatus(snapshot, currentGroupId)), sameJobStatus);
   const location = useLocation();
@@ -60,7 +63,7 @@ export function SignedInLayout({ api, session, robot, reloadApp }: SignedInLayou
       user={user}
       groups={groups}
       currentGroup={groupRoute?.group}
-      robot={{ presence, version: robotVersion }}
+      robot={robotLine}
       features={shellFeatures(status)}
       switched={switched}
       loading={navigation.state !== 'idle' || revalidator.state === 'loading'}
