@@ -18,6 +18,8 @@ export interface ServerConfig {
   /** Robots below this version are outdated; never sent to users. */
   minRobotVersion: string;
   sandboxSeed: number;
+  /** Multiplies the sandbox network's group sizes: 1 is the real sandbox; tests use a small world such as 0.02. */
+  sandboxScale: number;
   /** The companion product reached by single sign-on; unset hides its link. */
   companionUrl?: string;
   logLevel: string;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     robotVersion: env.ROBOT_VERSION ?? '2.4.0',
     minRobotVersion: env.MIN_ROBOT_VERSION ?? '2.0.0',
     sandboxSeed: integer(env.SANDBOX_SEED, 1, 'SANDBOX_SEED'),
+    sandboxScale: 1,
     companionUrl: env.COMPANION_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     facebook: {

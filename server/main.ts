@@ -15,7 +15,7 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   const database = await connectDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (config.mode === 'sandbox') {
     const started = Date.now();
-    const { created } = await seedSandboxWorld(database.db, { seed: config.sandboxSeed });
+    const { created } = await seedSandboxWorld(database.db, { seed: config.sandboxSeed, scale: config.sandboxScale });
     if (created) console.log(`Created the sandbox world in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const app = await buildServer(config, { database });

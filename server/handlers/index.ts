@@ -3,6 +3,7 @@ import { autocompleteHandlers } from './autocomplete';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { sandboxHandlers } from './sandbox';
+import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
 import { supportHandlers } from './support';
@@ -18,6 +19,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...flagsHandlers(context),
     ...supportHandlers(context),
     ...sandboxHandlers(context),
+    ...sandboxNetworkHandlers(context),
     ...autocompleteHandlers(context),
   };
 }

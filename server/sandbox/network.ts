@@ -115,6 +115,15 @@ export function listGroupAdmins(world: SandboxWorld, fbGroupId: string): Network
   return adminSlotsOf(layout).map((slot) => memberAtSlot(world, layout, slot));
 }
 
+/** The person as a member of the group, or undefined when they are not in it (or there is no such group). */
+export function findGroupMember(world: SandboxWorld, fbGroupId: string, fbUserId: string): NetworkMember | undefined {
+  const layout = world.groupsByFbId.get(fbGroupId);
+  const personIndex = personIndexOf(world, fbUserId);
+  if (!layout || personIndex === undefined) return undefined;
+  const slot = slotOfPerson(layout, world, personIndex);
+  return slot === undefined ? undefined : memberAtSlot(world, layout, slot);
+}
+
 export interface UserGroup {
   group: NetworkGroup;
   role: MembershipRole;

@@ -180,11 +180,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // sandbox
   listSandboxAccounts: { access: 'sandbox', built: { status: 200 } },
   sandboxSignIn: { access: 'sandbox', built: { status: 200, request: () => ({ body: { account_id: 'ada' } }) } },
-  listSandboxNetworkGroups: { access: 'sandbox' },
-  listSandboxNetworkGroupAdmins: { access: 'sandbox' },
-  listSandboxNetworkGroupMembers: { access: 'sandbox' },
-  listSandboxNetworkGroupPosts: { access: 'sandbox' },
-  removeSandboxNetworkGroupMembers: { access: 'sandbox' },
+  // The role world's people are not on the sandbox network: they belong to no network group, so
+  // every allowed caller hears 404 for a group; tests/api/sandbox/network.test.ts covers the answers.
+  listSandboxNetworkGroups: { access: 'sandbox', built: { status: 200 } },
+  listSandboxNetworkGroupAdmins: { access: 'sandbox', built: { status: 404 } },
+  listSandboxNetworkGroupMembers: { access: 'sandbox', built: { status: 404 } },
+  listSandboxNetworkGroupPosts: { access: 'sandbox', built: { status: 404 } },
+  removeSandboxNetworkGroupMembers: { access: 'sandbox', built: { status: 404 } },
   createSandboxCardToken: { access: 'sandbox' },
   getSandboxConnectPage: { access: 'sandbox' },
   completeSandboxConnect: { access: 'sandbox' },
