@@ -14,3 +14,8 @@ export async function readToggles(db: AppDb): Promise<AppToggles> {
   }
   return toggles;
 }
+
+/** Sets one feature toggle; it applies to every server process from the next request on. */
+export async function setToggle(db: AppDb, name: AppToggleName, value: boolean): Promise<void> {
+  await db.insert(app_toggles).values({ name, value }).onConflictDoUpdate({ target: app_toggles.name, set: { value } });
+}

@@ -2,6 +2,7 @@ import type { HandlerContext, HandlerGroup } from './types';
 import { autocompleteHandlers } from './autocomplete';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
+import { labHandlers } from './lab';
 import { sandboxHandlers } from './sandbox';
 import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
@@ -18,6 +19,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...groupsHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
+    ...labHandlers(context),
     ...sandboxHandlers(context),
     ...sandboxNetworkHandlers(context),
     ...autocompleteHandlers(context),

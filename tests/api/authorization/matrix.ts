@@ -175,7 +175,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   labRemoveAllUsers: { access: 'supervisor' },
   labRemoveAllGroups: { access: 'supervisor' },
   labRemoveAllMembers: { access: 'supervisor' },
-  labSetToggle: { access: 'supervisor' },
+  labSetToggle: { access: 'supervisor', built: { status: 200 } },
 
   // sandbox
   listSandboxAccounts: { access: 'sandbox', built: { status: 200 } },
