@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import type { Robot, RobotProgress } from '../../src/robot/protocol';
+import type { Robot, RobotProgress, RobotState } from '../../src/robot/protocol';
 import { ONBOARDING_ENGAGEMENT_SETTINGS } from './engagementSettings';
 import { robotGroupArgs, type OnboardingGroup } from './onboardingGroups';
 import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from './stepFailure';
@@ -27,11 +27,29 @@ export interface GroupScanInput extends ScanInput {
   group: OnboardingGroup;
 }
 
-/** Asks the robot whether it is installed and which version runs. */
-export const checkRobot = fromPromise<RobotStatus, RobotInput>(async ({ input }) => {
-  const state = input.robot.getState();
+/** The robot's state once it has found out whether it is there. */
+function settledState(robot: Robot, signal: AbortSignal): Promise<RobotState> {
+  return new Promise((resolve, reject) => {
+    let stop = () => {};
+    const settle = (state: RobotState) => {
+      if (state.presence === 'detecting') return;
+      stop();
+      resolve(state);
+    };
+    stop = robot.subscribe(settle);
+    signal.addEventListener('abort', () => {
+      stop();
+      reject(signal.reason);
+    });
+    settle(robot.getState());
+  });
+}
+
+/** Asks the robot whether it is installed and which version runs, waiting while it is still detecting. */
+export const checkRobot = fromPromise<RobotStatus, RobotInput>(async ({ input, signal }) => {
+  const state = await settledState(input.robot, signal);
   return {
-    installed: state.installed === true,
+    presence: state.presence as RobotStatus['presence'],
     robotVersion: state.robot_version,
     extensionVersion: state.extension_version ?? null,
   };

@@ -18,6 +18,7 @@ import { unexpectedFailureOf, type StepFailure } from './stepFailure';
 import {
   destinationAfter,
   isChoosable,
+  isRobotInstalled,
   isStepClickable,
   isStepComplete,
   NO_PROGRESS,
@@ -133,8 +134,8 @@ export const onboardingMachine = setup({
   },
   actors: { checkRobot, scanGroups, scanMembers, scanEngagements, completeOnboarding, confirmOwnership: confirmOwnershipMachine },
   guards: {
-    reportsInstalled: (_, { robot }: { robot: RobotStatus }) => robot.installed,
-    robotMissing: ({ context }) => context.progress.robot?.installed !== true,
+    reportsInstalled: (_, { robot }: { robot: RobotStatus }) => isRobotInstalled(robot),
+    robotMissing: ({ context }) => !isRobotInstalled(context.progress.robot),
     isStepComplete: ({ context }, { step }: { step: OnboardingStep }) => isStepComplete(step, context.progress),
     isStepClickable: ({ context }, { step }: { step: OnboardingStep }) => isStepClickable(step, context.progress),
     opensStep: ({ context, event }, { step }: { step: OnboardingStep }) =>

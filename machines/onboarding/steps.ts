@@ -1,16 +1,22 @@
 import { ONBOARDING_STEPS, type OnboardingStep } from '../../src/app/routes';
 import type { components } from '../../src/api/schema';
+import type { RobotPresence } from '../../src/robot/protocol';
 import type { OnboardingGroup } from './onboardingGroups';
 
 type UserFlags = components['schemas']['UserFlags'];
 
 export { ONBOARDING_STEPS, type OnboardingStep };
 
-/** What the installed robot said about itself. */
+/** What the robot said about itself once it knew whether it is there. */
 export interface RobotStatus {
-  installed: boolean;
+  presence: Exclude<RobotPresence, 'detecting'>;
   robotVersion: string | null;
   extensionVersion: string | null;
+}
+
+/** An installed robot answers, even when out of date (its commands then say so). */
+export function isRobotInstalled(robot: RobotStatus | null): boolean {
+  return robot?.presence === 'ready' || robot?.presence === 'outdated';
 }
 
 /** How ownership was confirmed: the user already held the group here, or acquired it just now. */
@@ -39,7 +45,7 @@ export const NO_PROGRESS: OnboardingProgress = {
 };
 
 const COMPLETION_CONDITIONS: Record<OnboardingStep, (progress: OnboardingProgress) => boolean> = {
-  extension: (progress) => progress.robot?.installed === true,
+  extension: (progress) => isRobotInstalled(progress.robot),
   groups: (progress) => progress.groups !== null,
   choose: (progress) => progress.chosenGroup !== null,
   ownership: (progress) => progress.ownership !== null,

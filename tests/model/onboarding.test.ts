@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { failureText } from '../../src/features/onboarding/failureText';
-import { bookClubGroup, foundGroups, installedRobot, permissionFixture, USER_FLAGS } from '../../src/features/onboarding/fixtures';
+import { bookClubGroup, foundGroups, installedRobot, missingRobot, permissionFixture, USER_FLAGS } from '../../src/features/onboarding/fixtures';
 import { ONBOARDING_STEP_TITLES } from '../../src/features/onboarding/stepTitles';
 import type { Robot, RobotProgress } from '../../src/robot/protocol';
 import type { acquireGroup, AcquireAnswer, fetchOwners, OwnersAnswer, scanAdmins } from '../../machines/confirmOwnership/actors';
@@ -20,7 +20,7 @@ import type {
 } from '../../machines/onboarding/actors';
 import { onboardingMachine, type OnboardingEvent, type OnboardingInput } from '../../machines/onboarding/machine';
 import { currentStep, stepMarkers, wizardButtons } from '../../machines/onboarding/selectors';
-import { destinationAfter, ONBOARDING_STEPS, type OwnershipConfirmation, type RobotStatus } from '../../machines/onboarding/steps';
+import { destinationAfter, isRobotInstalled, ONBOARDING_STEPS, type OwnershipConfirmation, type RobotStatus } from '../../machines/onboarding/steps';
 import { createDeferredScan } from './onboardingDeferredScan';
 import { renderOnboardingScreen } from './onboardingScreens';
 import { createDeferredActor, settle } from './support/deferredActor';
@@ -36,7 +36,6 @@ type ModelEvent = OnboardingEvent | ActorDoneEvent<ActorOutput> | ActorErrorEven
 
 /** The route a token link saved before onboarding. */
 const SAVED_ROUTE = '/support';
-const missingRobot: RobotStatus = { installed: false, robotVersion: null, extensionVersion: null };
 const disconnected = { source: 'robot', code: 'disconnected', message: 'The robot stopped answering.' } as const;
 
 const progressOf = {
@@ -106,7 +105,7 @@ const model = createMachineTestModel(onboardingMachine, {
   input,
   events: modelEvents,
   distinguishingContext: (snapshot) => ({
-    robot: snapshot.context.progress.robot?.installed ?? null,
+    robot: snapshot.context.progress.robot?.presence ?? null,
     groups: snapshot.context.progress.groups !== null,
     chosen: snapshot.context.progress.chosenGroup?.id ?? null,
     ownership: snapshot.context.progress.ownership,
@@ -278,14 +277,14 @@ function implementationFor(system: System) {
       },
       wizard: (expected: Snapshot) => expectWizard(system, expected),
       'wizard.extension': (expected: Snapshot) => {
-        const installed = expected.context.progress.robot?.installed === true;
+        const installed = isRobotInstalled(expected.context.progress.robot);
         expect(screen.queryByText('The xFilter extension is installed in this browser.') !== null).toBe(installed);
         expect(screen.queryByText('The xFilter extension is not installed in this browser.') !== null).toBe(!installed);
       },
       'wizard.extension.showingStatus': (expected: Snapshot) => {
         expectOnlyWaiting(system, null);
         const check = screen.queryByRole('button', { name: 'Check again' });
-        if (expected.context.progress.robot?.installed) expect(check).toBeNull();
+        if (isRobotInstalled(expected.context.progress.robot)) expect(check).toBeNull();
         else expect(check).toBeEnabled();
       },
       'wizard.extension.checking': () => {
@@ -408,7 +407,7 @@ function labelOnboardingEvent(event: EventObject): string | undefined {
   const output = (event as ActorDoneEvent<ActorOutput>).output;
   const name = event.type.split('.')[3];
   if (typeof output === 'string') return `${name} done: ${output}`;
-  if ('installed' in output) return `${name} done: ${output.installed ? 'installed' : 'not installed'}`;
+  if ('presence' in output) return `${name} done: ${output.presence}`;
   if (output.kind === 'saved') return `${name} done: saved${output.isApiAdmin ? ', holds the group' : ''}`;
   return `${name} done: ${output.kind}`;
 }

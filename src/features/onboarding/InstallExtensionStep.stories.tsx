@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { NO_PROGRESS } from '../../../machines/onboarding/steps';
-import { installedRobot, progressUpTo } from './fixtures';
+import { installedRobot, missingRobot, progressUpTo } from './fixtures';
 import { OnboardingAt } from './OnboardingAt';
 
-const missingRobot = { ...NO_PROGRESS, robot: { installed: false, robotVersion: null, extensionVersion: null } };
+const missing = { ...NO_PROGRESS, robot: missingRobot };
 
 const meta = {
   title: 'Onboarding/1 Install Extension',
   component: OnboardingAt,
-  args: { send: fn(), value: { wizard: { extension: 'showingStatus' } }, context: { progress: missingRobot } },
+  args: { send: fn(), value: { wizard: { extension: 'showingStatus' } }, context: { progress: missing } },
 } satisfies Meta<typeof OnboardingAt>;
 
 export default meta;
@@ -38,9 +38,27 @@ export const Installed: Story = {
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByText('The xFilter extension is installed in this browser.')).toBeVisible();
-    await expect(page.getByText(installedRobot.robotVersion)).toBeVisible();
+    await expect(page.getByText('2.5.0')).toBeVisible();
     await expect(page.queryByRole('button', { name: 'Check again' })).toBeNull();
     await userEvent.click(page.getByRole('button', { name: 'Next' }));
     await expect(args.send).toHaveBeenCalledWith({ type: 'wizard.next' });
+  },
+};
+
+export const OutOfDate: Story = {
+  args: { context: { progress: { ...progressUpTo.groups, robot: { ...installedRobot, presence: 'outdated' } } } },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText(/installed but out of date/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+  },
+};
+
+export const Disconnected: Story = {
+  args: { context: { progress: { ...NO_PROGRESS, robot: { ...missingRobot, presence: 'disconnected' } } } },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText(/not answering \(disconnected\)/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check again' })).toBeEnabled();
   },
 };

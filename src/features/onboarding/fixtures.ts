@@ -1,5 +1,5 @@
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
-import { NO_PROGRESS, type OnboardingProgress, type OnboardingStep } from '../../../machines/onboarding/steps';
+import { NO_PROGRESS, type OnboardingProgress, type OnboardingStep, type RobotStatus } from '../../../machines/onboarding/steps';
 import type { OnboardingPermission } from '../../../machines/confirmOwnership/actors';
 
 /** Groups as the robot finds them for a new admin, for stories and tests. */
@@ -43,7 +43,8 @@ export const USER_FLAGS = {
   count_share_facebook_referral: 0,
 };
 
-export const installedRobot = { installed: true, robotVersion: '2.5.0', extensionVersion: '1.8.2' };
+export const installedRobot: RobotStatus = { presence: 'ready', robotVersion: '2.5.0', extensionVersion: '1.8.2' };
+export const missingRobot: RobotStatus = { presence: 'notInstalled', robotVersion: null, extensionVersion: null };
 
 const groupsReached: OnboardingProgress = { ...NO_PROGRESS, robot: installedRobot };
 const chooseReached: OnboardingProgress = { ...groupsReached, groups: foundGroups };

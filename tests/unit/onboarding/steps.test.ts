@@ -13,7 +13,7 @@ import {
   withChosenGroup,
   withScannedGroups,
 } from '../../../machines/onboarding/steps';
-import { bookClubGroup, everyStepDone, foundGroups, gameDevGroup, hikingGroup, progressUpTo } from '../../../src/features/onboarding/fixtures';
+import { bookClubGroup, everyStepDone, foundGroups, gameDevGroup, hikingGroup, missingRobot, progressUpTo } from '../../../src/features/onboarding/fixtures';
 
 describe('onboarding step rules', () => {
   it.each(ONBOARDING_STEPS.map((step) => [step] as const))('%s is the first incomplete step when the steps before it are done', (step) => {
@@ -34,7 +34,7 @@ describe('onboarding step rules', () => {
   });
 
   it('counts a robot that is not installed as an incomplete first step, whatever comes after', () => {
-    const uninstalled = { ...progressUpTo.members, robot: { installed: false, robotVersion: null, extensionVersion: null } };
+    const uninstalled = { ...progressUpTo.members, robot: missingRobot };
     expect(firstIncompleteStep(uninstalled)).toBe('extension');
     expect(ONBOARDING_STEPS.filter((step) => isStepClickable(step, uninstalled))).toEqual(['extension']);
   });
