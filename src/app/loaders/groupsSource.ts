@@ -7,6 +7,8 @@ export type Group = components['schemas']['Group'];
 /** The signed-in user's groups (GET /groups), asked once per session token and shared by the routes. */
 export interface GroupsSource {
   load(token: string): Promise<Group[]>;
+  /** Forgets the groups asked for, so the next load asks again: the user's groups changed (a group was acquired). */
+  refresh(): void;
 }
 
 export function createGroupsSource(api: ApiClient): GroupsSource {
@@ -27,6 +29,9 @@ export function createGroupsSource(api: ApiClient): GroupsSource {
         });
       }
       return cached.groups;
+    },
+    refresh() {
+      cached = null;
     },
   };
 }

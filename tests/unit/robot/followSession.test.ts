@@ -34,7 +34,7 @@ describe('the robot following the session', () => {
     const session = signedInSession();
     const sent: unknown[] = [];
     const robotActor = { send: (event: unknown) => void sent.push(event) } as unknown as RobotActor;
-    const groups: GroupsSource = { load: vi.fn(async () => [freeGroup]) };
+    const groups: GroupsSource = { load: vi.fn(async () => [freeGroup]), refresh: () => {} };
     followSession(robotActor, session, groups);
     session.start();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
@@ -50,6 +50,7 @@ describe('the robot following the session', () => {
     const sent: unknown[] = [];
     followSession({ send: (event: unknown) => void sent.push(event) } as unknown as RobotActor, session, {
       load: async () => Promise.reject(new Error('The server did not answer.')),
+      refresh: () => {},
     });
     session.start();
     await vi.waitFor(() => expect(sent).toEqual([{ type: 'session.changed', identity: { user: adminUser, groups: [], apiToken: 'token-ada' } }]));
