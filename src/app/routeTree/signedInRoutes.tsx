@@ -2,29 +2,13 @@ import type { RouteObject } from 'react-router-dom';
 import { SupportRoute } from '../../features/support/SupportRoute';
 import { WelcomeRoute } from '../../features/welcome/WelcomeRoute';
 import type { AppDeps } from '../appDeps';
-import {
-  createAffiliatesLoader,
-  createHomeLoader,
-  createOnboardingStepLoader,
-  createSignedInLoader,
-  createWelcomeLoader,
-} from '../loaders/signedInLoaders';
+import { createAffiliatesLoader, createHomeLoader, createSignedInLoader, createWelcomeLoader } from '../loaders/signedInLoaders';
 import { RouteErrorElement } from '../RouteErrorElement';
-import { ONBOARDING_STEPS, type OnboardingStep } from '../routes';
 import { SignedInLayout, type ShellRouteHandle } from '../SignedInLayout';
 import { groupRoutes } from './groupRoutes';
+import { onboardingRoutes } from './onboardingRoutes';
 import { pendingRoute } from './pendingRoute';
 import { superadminRoutes } from './superadminRoutes';
-
-const ONBOARDING_STEP_TITLES: Record<OnboardingStep, string> = {
-  extension: 'Install Extension',
-  groups: 'Scan Groups',
-  choose: 'Select Group',
-  ownership: 'Confirm Permissions',
-  members: 'Scan Members',
-  engagements: 'Scan Engagements',
-  complete: 'Onboarding Complete',
-};
 
 const unlocked: ShellRouteHandle = { unlockContent: true };
 
@@ -45,17 +29,7 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
           pendingRoute({ id: 'user', path: 'user', title: 'Your account' }),
           pendingRoute({ id: 'affiliates', path: 'affiliates', loader: createAffiliatesLoader(deps), title: 'Affiliate Program' }),
           pendingRoute({ id: 'change_card', path: 'change_card', handle: unlocked, title: 'Change card' }),
-          {
-            id: 'onboarding',
-            path: 'onboarding',
-            children: [
-              { index: true, loader: createOnboardingStepLoader(deps), element: null },
-              ...ONBOARDING_STEPS.map((step) =>
-                pendingRoute({ id: `onboarding_${step}`, path: step, title: ONBOARDING_STEP_TITLES[step] }),
-              ),
-              { path: ':step', loader: createOnboardingStepLoader(deps), element: null },
-            ],
-          },
+          onboardingRoutes(deps),
           superadminRoutes(deps),
           groupRoutes(deps),
         ],

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import type { OwnershipView } from '../../../machines/confirmOwnership/selectors';
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
 import { EntityAvatar } from '../../ui/EntityAvatar';
+import { BusyNote } from './BusyNote';
 import { OwnershipConfirmed } from './OwnershipConfirmed';
 import { StepFailureMessage } from './StepFailureMessage';
 
@@ -13,15 +13,6 @@ export interface ConfirmOwnershipStepProps {
   onAcquire(): void;
   onRecheck(): void;
   onRetry(): void;
-}
-
-function Busy({ text }: { text: string }) {
-  return (
-    <p className="onboarding-step__busy" role="status">
-      <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
-      {text}
-    </p>
-  );
 }
 
 function roleName(role: string | null): string {
@@ -34,9 +25,9 @@ function roleName(role: string | null): string {
 export function ConfirmOwnershipStep({ group, view, onAcquire, onRecheck, onRetry }: ConfirmOwnershipStepProps) {
   switch (view.kind) {
     case 'checking':
-      return <Busy text={`Checking who holds ${group.name} in xFilter…`} />;
+      return <BusyNote text={`Checking who holds ${group.name} in xFilter…`} />;
     case 'scanningAdmins':
-      return <Busy text={`The robot is reading the admins of ${group.name}…`} />;
+      return <BusyNote text={`The robot is reading the admins of ${group.name}…`} />;
     case 'apiAdmin':
     case 'acquired':
       return <OwnershipConfirmed group={group} confirmation={view.kind} />;

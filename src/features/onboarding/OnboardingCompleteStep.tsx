@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
 import type { WorkView } from '../../../machines/onboarding/selectors';
+import { BusyNote } from './BusyNote';
 import { StepFailureMessage } from './StepFailureMessage';
 
 export interface OnboardingCompleteStepProps {
@@ -18,12 +18,7 @@ export interface OnboardingCompleteStepProps {
 /** Step 7: what the robot did, saved as done; finishing opens the group's members. */
 export function OnboardingCompleteStep({ group, members, posts, save, holdsGroup, onFinish, onRetry }: OnboardingCompleteStepProps) {
   if (save.kind === 'working') {
-    return (
-      <p className="onboarding-step__busy" role="status">
-        <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
-        Saving your onboarding…
-      </p>
-    );
+    return <BusyNote text="Saving your onboarding…" />;
   }
   if (save.kind === 'failed') {
     return (

@@ -1,5 +1,5 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { currentStep, stepMarkers, wizardButtons, type OnboardingActor, type OnboardingSnapshot } from '../../../machines/onboarding/selectors';
+import { BusyNote } from './BusyNote';
 import { OnboardingStepContent } from './OnboardingStepContent';
 import { OnboardingWizard } from './OnboardingWizard';
 
@@ -22,14 +22,7 @@ export function OnboardingView({ snapshot, send }: OnboardingViewProps) {
       onBack={() => send({ type: 'wizard.back' })}
       onNext={() => send({ type: 'wizard.next' })}
     >
-      {step ? (
-        <OnboardingStepContent step={step} snapshot={snapshot} send={send} />
-      ) : (
-        <p className="onboarding-step__busy" role="status">
-          <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
-          Checking the xFilter extension…
-        </p>
-      )}
+      {step ? <OnboardingStepContent step={step} snapshot={snapshot} send={send} /> : <BusyNote text="Checking the xFilter extension…" />}
     </OnboardingWizard>
   );
 }

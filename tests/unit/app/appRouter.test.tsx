@@ -112,11 +112,12 @@ describe('home', () => {
     expect(app.server.requests).toContainEqual({ method: 'POST', path: '/flags', body: { flags: { welcome_page_seen: true } } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Install Extension' })).toBeInTheDocument();
-    expect(app.pathname()).toBe('/onboarding/extension');
+    // The sandbox robot answers, so the wizard moves on to the first step not done yet.
+    expect(await screen.findByRole('heading', { name: 'Scan Groups' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/onboarding/groups');
 
     act(() => void app.router.navigate('/welcome'));
-    await waitFor(() => expect(app.pathname()).toBe('/onboarding/extension'));
+    await waitFor(() => expect(app.pathname()).toBe('/onboarding/groups'));
   });
 });
 
