@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import { members, memberships, sessions, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import type { AccessDirectory } from '../http/access';
+import { holdsGroup } from './held-groups';
 import { hashToken } from './tokens';
 
 /** Answers who a token belongs to and which groups they hold, from sessions, users and memberships. */
@@ -36,21 +37,7 @@ export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirecto
     },
 
     async isGroupAdmin(caller, groupId) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(memberships)
-        .innerJoin(members, eq(members.id, memberships.member_id))
-        .innerJoin(users, eq(users.fb_user_id, members.fb_user_id))
-        .where(
-          and(
-            eq(users.id, caller.userId),
-            eq(memberships.group_id, groupId),
-            eq(memberships.is_admin_holder, true),
-            eq(memberships.is_removed, false),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
+      return holdsGroup(db, caller.userId, groupId);
     },
   };
 }

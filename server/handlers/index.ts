@@ -3,6 +3,7 @@ import { autocompleteHandlers } from './autocomplete';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { labHandlers } from './lab';
+import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
 import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
@@ -19,6 +20,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...groupsHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
+    ...robotHandlers(context),
     ...labHandlers(context),
     ...sandboxHandlers(context),
     ...sandboxNetworkHandlers(context),

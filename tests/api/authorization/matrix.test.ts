@@ -51,7 +51,7 @@ describe.each(databaseKinds())('every operation for every role on %s', (kind) =>
     const allowed = row.built?.status ?? 501;
     const outcomes: string[] = [];
     for (const role of ROLES) {
-      const overrides = await row.built?.request?.(world, { app: server.app, role });
+      const overrides = await row.built?.request?.(world, { app: server.app, db: server.db, role });
       const request = sampleRequest(contract, operation, world, overrides);
       // Every call has a session of its own, so signing out cannot change what later calls see.
       const response = await server.app.inject(withToken(request, await openRoleSession(server.db, world, role)));

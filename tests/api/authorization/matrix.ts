@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDb } from '../../../server/db/connect';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
+import { unheldGroupOf } from './role-fixtures';
 
 export interface RequestOverrides {
   path?: Record<string, string | number>;
@@ -15,7 +17,7 @@ export interface MatrixRow {
   /** Present once the operation is built: what an allowed caller gets, and any input the generated sample lacks (asked per role). */
   built?: {
     status: number;
-    request?: (world: RoleWorld, call: { app: FastifyInstance; role: Role }) => RequestOverrides | Promise<RequestOverrides>;
+    request?: (world: RoleWorld, call: { app: FastifyInstance; db: AppDb; role: Role }) => RequestOverrides | Promise<RequestOverrides>;
   };
 }
 
@@ -47,8 +49,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // groups
   listGroups: { access: 'user', built: { status: 200 } },
-  getGroupOwners: { access: 'user' },
-  acquireGroup: { access: 'user' },
+  getGroupOwners: { access: 'user', built: { status: 200, request: (world) => ({ query: { fb_group_id: world.group.fb_group_id } }) } },
+  acquireGroup: {
+    access: 'user',
+    built: { status: 200, request: async (world, { db, role }) => ({ body: { id: await unheldGroupOf(db, world, role) } }) },
+  },
   getGroup: { access: 'groupAdmin', built: { status: 200 } },
 
   // members
@@ -118,8 +123,26 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   restoreMatches: { access: 'groupAdmin' },
 
   // robot
-  ingestUserGroups: { access: 'user' },
-  ingestGroupOwners: { access: 'user' },
+  ingestUserGroups: { access: 'user', built: { status: 200 } },
+  ingestGroupOwners: {
+    access: 'user',
+    built: {
+      status: 200,
+      // The owners scan is for a group the user reported: every role reports the role world's group first.
+      request: async (world, { app, role }) => {
+        const token = world.tokens[role];
+        if (token && role !== 'banned') {
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/robot/user_groups',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { groups: [{ fb_group_id: world.group.fb_group_id, name: 'The Group', role: 'subscriber' }] },
+          });
+        }
+        return {};
+      },
+    },
+  },
   startRobotJob: { access: 'groupAdmin' },
   getRobotJobs: { access: 'user' },
   reportRobotJobProgress: { access: 'user' },

@@ -1,0 +1,82 @@
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import type { AppDb } from '../db/connect';
+import type { MembershipRole } from '../db/enums';
+import { groups, members, memberships } from '../db/schema';
+import { findCallerMembership, type CallerMembership } from './caller-member';
+import type { GroupRow } from './held-groups';
+
+export interface GroupHolder {
+  id: number;
+  name: string;
+  avatar_url: string | null;
+  fb_user_id: string;
+}
+
+/** Confirm ownership's state of a group for one user (spec part 1 §4). */
+export interface Ownership {
+  group_id: number;
+  fb_group_id: string;
+  /** admin while the user holds the group; subscriber in a group others hold; else the role last scanned; null when never scanned. */
+  role: MembershipRole | null;
+  /** Who holds the group here: whom to ask for permission. */
+  admins: GroupHolder[];
+  is_acquired: boolean;
+}
+
+/** The members who hold the group here, the one who acquired it first. */
+export async function listHolders(db: AppDb, groupId: number): Promise<GroupHolder[]> {
+  return db
+    .select({ id: members.id, name: members.name, avatar_url: members.avatar_url, fb_user_id: members.fb_user_id })
+    .from(memberships)
+    .innerJoin(members, eq(members.id, memberships.member_id))
+    .where(and(eq(memberships.group_id, groupId), eq(memberships.is_admin_holder, true), eq(memberships.is_removed, false)))
+    .orderBy(sql`${memberships.granted_at} ASC NULLS FIRST`, asc(members.name), asc(members.id));
+}
+
+/**
+ * The user's role as confirm ownership reads it (acquired + admin: already an API admin; acquired +
+ * another role: contact the admins; not acquired: the scanned role decides). So admin means admin
+ * rights here once the group is held: a scanned admin of a group someone else holds, and who has
+ * not been granted, has none yet and reads as a subscriber until a holder grants them.
+ */
+function roleHere(mine: CallerMembership | undefined, isAcquired: boolean): MembershipRole | null {
+  if (!mine) return null;
+  if (mine.isAdminHolder && !mine.isRemoved) return 'admin';
+  return isAcquired ? 'subscriber' : mine.role;
+}
+
+export async function readOwnership(db: AppDb, userId: number, group: Pick<GroupRow, 'id' | 'fb_group_id'>): Promise<Ownership> {
+  const holders = await listHolders(db, group.id);
+  const isAcquired = holders.length > 0;
+  return {
+    group_id: group.id,
+    fb_group_id: group.fb_group_id,
+    role: roleHere(await findCallerMembership(db, userId, group.id), isAcquired),
+    admins: holders,
+    is_acquired: isAcquired,
+  };
+}
+
+export async function findGroupByFbId(db: AppDb, fbGroupId: string): Promise<GroupRow | undefined> {
+  const [group] = await db.select().from(groups).where(eq(groups.fb_group_id, fbGroupId)).limit(1);
+  return group;
+}
+
+/**
+ * Demotes the admins a complete admins scan no longer lists, holders excepted (their role is the
+ * product's). An empty scan proves nothing, so it demotes no one.
+ */
+export async function demoteUnlistedAdmins(db: AppDb, groupId: number, listedMemberIds: readonly number[], at: Date): Promise<void> {
+  if (listedMemberIds.length === 0) return;
+  await db
+    .update(memberships)
+    .set({ role: 'subscriber', updated_at: at })
+    .where(
+      and(
+        eq(memberships.group_id, groupId),
+        eq(memberships.role, 'admin'),
+        eq(memberships.is_admin_holder, false),
+        notInArray(memberships.member_id, [...listedMemberIds]),
+      ),
+    );
+}
