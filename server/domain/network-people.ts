@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import { members } from '../db/schema';
 
@@ -20,6 +20,7 @@ export interface KnownMember {
 
 /** 8 columns a row: 1,000 rows stay far below PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_STATEMENT = 1_000;
+const IDS_PER_LOOKUP = 10_000;
 
 /** One entry per fb_user_id; a later sighting wins. */
 export function distinctPeople<T extends { fb_user_id: string }>(people: readonly T[]): T[] {
@@ -63,6 +64,38 @@ export async function upsertScannedPeople(db: AppDb, people: readonly ScannedPer
         },
       })
       .returning({ id: members.id, fb_user_id: members.fb_user_id, name: members.name });
+    for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
+  }
+  return known;
+}
+
+/**
+ * The members of people seen in passing (post authors, reactions, comments): created when new,
+ * left as they are otherwise, since a members scan keeps profiles current.
+ */
+export async function ensurePeople(db: AppDb, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
+  const distinct = distinctPeople(people);
+  for (const chunk of chunks(distinct, ROWS_PER_STATEMENT)) {
+    await db
+      .insert(members)
+      .values(
+        chunk.map((person) => ({
+          fb_user_id: person.fb_user_id,
+          name: person.name,
+          fb_username: person.fb_username ?? null,
+          avatar_url: person.avatar_url ?? null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .onConflictDoNothing({ target: members.fb_user_id });
+  }
+  const known = new Map<string, KnownMember>();
+  for (const chunk of chunks(distinct, IDS_PER_LOOKUP)) {
+    const rows = await db
+      .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+      .from(members)
+      .where(inArray(members.fb_user_id, chunk.map((person) => person.fb_user_id)));
     for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
   }
   return known;

@@ -53,3 +53,27 @@ export async function upsertScannedMemberships(
   }
   return answered;
 }
+
+/** People seen in the group's posts are its members: new ones join as subscribers; existing ones are not touched. */
+export async function ensureMemberships(
+  db: AppDb,
+  groupId: number,
+  people: ReadonlyArray<Pick<ScannedMembership, 'memberId' | 'name'>>,
+  at: Date,
+): Promise<void> {
+  for (let start = 0; start < people.length; start += ROWS_PER_STATEMENT) {
+    await db
+      .insert(memberships)
+      .values(
+        people.slice(start, start + ROWS_PER_STATEMENT).map((person) => ({
+          group_id: groupId,
+          member_id: person.memberId,
+          member_name: person.name,
+          role: 'subscriber' as const,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .onConflictDoNothing({ target: [memberships.group_id, memberships.member_id] });
+  }
+}

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { MembershipRole } from '../db/enums';
+import type { ScannedPost } from '../domain/ingest-posts';
 import type { ScannedPerson } from '../domain/network-people';
 import { storedImageUrl } from '../http/public-url';
 
-/** The robot's bodies as the contract shapes them (NetworkGroup, NetworkAdmin, NetworkMember). */
+/** The robot's bodies as the contract shapes them (NetworkGroup, NetworkAdmin, NetworkMember, NetworkPost). */
 export interface NetworkPersonBody {
   fb_user_id: string;
   name: string;
@@ -22,7 +23,29 @@ export interface NetworkGroupBody {
   role: MembershipRole;
 }
 
+export interface NetworkPostBody {
+  fb_post_id: string;
+  posted_at: string;
+  text?: string | null;
+  picture?: string | null;
+  author: NetworkPersonBody | null;
+  reactions: Array<{ fb_user_id: string; name: string }>;
+  comments: Array<{ fb_comment_id: string; fb_user_id: string; name: string; commented_at: string }>;
+}
+
 /** A person with our own image URLs turned back into the paths we store. */
 export function scannedPerson<T extends NetworkPersonBody>(request: FastifyRequest, person: T): T & ScannedPerson {
   return person.avatar_url === undefined ? person : { ...person, avatar_url: storedImageUrl(request, person.avatar_url) };
+}
+
+export function scannedPost(request: FastifyRequest, post: NetworkPostBody): ScannedPost {
+  return {
+    fb_post_id: post.fb_post_id,
+    posted_at: new Date(post.posted_at),
+    text: post.text ?? null,
+    picture: storedImageUrl(request, post.picture),
+    author: post.author ? scannedPerson(request, post.author) : null,
+    reactions: post.reactions,
+    comments: post.comments.map((comment) => ({ ...comment, commented_at: new Date(comment.commented_at) })),
+  };
 }

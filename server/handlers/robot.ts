@@ -1,20 +1,54 @@
 import type { FastifyRequest } from 'fastify';
+import type { RobotJobName } from '../db/enums';
+import { readExtensionState } from '../domain/extension-state';
+import { finishJob } from '../domain/finish-job';
 import { recordGroupAdmins } from '../domain/group-admins-scan';
+import { listHeldGroups } from '../domain/held-groups';
+import { ingestBatch, type BatchOutcome, type BatchResult } from '../domain/job-batches';
+import { writeMembersBatch } from '../domain/ingest-members';
+import { writePostsBatch } from '../domain/ingest-posts';
+import { writeRemovalsBatch } from '../domain/ingest-removals';
+import { findJobFor, reportProgress, startJob, type FinishStatus, type RobotJobArgs, type RobotJobRow } from '../domain/robot-jobs';
+import { storeRobotLogs, type RobotLogLine } from '../domain/robot-logs';
 import { recordUserGroups } from '../domain/user-groups';
 import { ApiError, notFound } from '../http/errors';
 import { storedImageUrl } from '../http/public-url';
 import { callerOf } from './caller';
 import { refuseNulCharacters } from './nul-characters';
-import { scannedPerson, type NetworkGroupBody, type NetworkPersonBody } from './robot-bodies';
+import { scannedPerson, scannedPost, type NetworkGroupBody, type NetworkPersonBody, type NetworkPostBody } from './robot-bodies';
 import type { HandlerContext, HandlerGroup } from './types';
 import { ownershipView, userGroupView } from './views/ownership';
+import { extensionJobView, scheduledJobView } from './views/robot-job';
+
+const JOB_NOT_FOUND = 'Job not found';
 
 function groupId(request: FastifyRequest): number {
   return (request.params as { id: number }).id;
 }
 
+function jobId(request: FastifyRequest): number {
+  return (request.params as { job_id: number }).job_id;
+}
+
+function finishedConflict(): ApiError {
+  return new ApiError('conflict', 'The job has already finished', { reason: 'finished' });
+}
+
+function batchAnswer(outcome: BatchOutcome, expected: RobotJobName): BatchResult {
+  if (!('refused' in outcome)) return outcome;
+  if (outcome.refused === 'finished') throw finishedConflict();
+  throw new ApiError('conflict', `The job is not a ${expected} job`, { reason: 'wrong_job' });
+}
+
 /** What the robot (the extension, or the sandbox robot in the page) reports as it scans and removes. */
-export function robotHandlers({ db, now }: HandlerContext): HandlerGroup {
+export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup {
+  /** A job of a group the caller holds; anyone else's is not found. */
+  async function jobOf(request: FastifyRequest): Promise<RobotJobRow> {
+    const job = await findJobFor(db, callerOf(request).userId, jobId(request));
+    if (!job) throw notFound(JOB_NOT_FOUND);
+    return job;
+  }
+
   return {
     async ingestUserGroups(request) {
       refuseNulCharacters(request.body);
@@ -41,6 +75,92 @@ export function robotHandlers({ db, now }: HandlerContext): HandlerGroup {
       );
       if (!ownership) throw notFound('Group not found! Report it through POST /robot/user_groups first');
       return { permissions: ownershipView(request, ownership) };
+    },
+
+    async startRobotJob(request, reply) {
+      const { name, args } = request.body as { name: RobotJobName; args: RobotJobArgs };
+      if (args.id !== groupId(request)) {
+        throw new ApiError('bad_request', "'args.id' in body must be the group in the path", { field: 'args.id', location: 'body', rule: 'path_group' });
+      }
+      if (name === 'remove_group_members' && !args.members?.length) {
+        throw new ApiError('bad_request', "'args.members' in body must name the members to remove", { field: 'args.members', location: 'body', rule: 'required' });
+      }
+      const outcome = await startJob(db, { groupId: groupId(request), userId: callerOf(request).userId, name, args, ip: request.ip, at: now() });
+      if ('refused' in outcome) {
+        if (outcome.refused === 'already_running') {
+          throw new ApiError('conflict', `A ${name} job is already running for this group`, { reason: 'already_running', job_id: outcome.jobId });
+        }
+        throw new ApiError('conflict', 'Only members moved to removed can be removed', { reason: 'not_removed', member_ids: outcome.memberIds });
+      }
+      reply.code(201);
+      return { job: extensionJobView(outcome.job) };
+    },
+
+    async getRobotJobs(request) {
+      const { group_id: onlyGroupId } = request.query as { group_id?: number };
+      const userId = callerOf(request).userId;
+      const held = (await listHeldGroups(db, userId)).map((group) => group.id);
+      if (onlyGroupId !== undefined && !held.includes(onlyGroupId)) throw notFound('Group not found!');
+      const state = await readExtensionState(db, userId, onlyGroupId === undefined ? held : [onlyGroupId], now());
+      return {
+        robot_version: state.robotVersion,
+        latest_robot_version: config.robotVersion,
+        active_jobs: state.activeJobs.map(extensionJobView),
+        scheduled_jobs: state.scheduledJobs.map(scheduledJobView),
+      };
+    },
+
+    async reportRobotJobProgress(request) {
+      const job = await jobOf(request);
+      const { progress, total } = request.body as { progress: number; total: number | null };
+      const updated = await reportProgress(db, job.id, progress, total);
+      if (!updated) throw finishedConflict();
+      return { job: extensionJobView(updated) };
+    },
+
+    async finishRobotJob(request) {
+      refuseNulCharacters(request.body);
+      const job = await jobOf(request);
+      const { status, error } = request.body as { status: FinishStatus; error?: string };
+      const finished = await finishJob(db, job.id, { status, error: error ?? null, userId: callerOf(request).userId, ip: request.ip, at: now() });
+      if (!finished) throw finishedConflict();
+      return { job: extensionJobView(finished) };
+    },
+
+    async ingestJobMembers(request) {
+      refuseNulCharacters(request.body);
+      const job = await jobOf(request);
+      const { batch_no: batchNo, members } = request.body as { batch_no: number; members: NetworkPersonBody[] };
+      const scanned = members.map((member) => scannedPerson(request, member));
+      const at = now();
+      const outcome = await ingestBatch(db, job.id, 'members', batchNo, (tx) => writeMembersBatch(tx, job.group_id, scanned, at));
+      return batchAnswer(outcome, 'fetch_group_members');
+    },
+
+    async ingestJobPosts(request) {
+      refuseNulCharacters(request.body);
+      const job = await jobOf(request);
+      const { batch_no: batchNo, posts } = request.body as { batch_no: number; posts: NetworkPostBody[] };
+      const scanned = posts.map((post) => scannedPost(request, post));
+      const at = now();
+      const outcome = await ingestBatch(db, job.id, 'posts', batchNo, (tx) => writePostsBatch(tx, job.group_id, scanned, at));
+      return batchAnswer(outcome, 'fetch_group_posts');
+    },
+
+    async ingestJobRemovals(request) {
+      const job = await jobOf(request);
+      const { batch_no: batchNo, fb_user_ids: fbUserIds } = request.body as { batch_no: number; fb_user_ids: string[] };
+      const at = now();
+      const outcome = await ingestBatch(db, job.id, 'removals', batchNo, (tx, locked) => writeRemovalsBatch(tx, locked, fbUserIds, at));
+      return batchAnswer(outcome, 'remove_group_members');
+    },
+
+    async ingestRobotLogs(request, reply) {
+      refuseNulCharacters(request.body);
+      const { logs } = request.body as { logs: RobotLogLine[] };
+      const accepted = await storeRobotLogs(db, callerOf(request).userId, logs, now());
+      reply.code(202);
+      return { accepted };
     },
   };
 }

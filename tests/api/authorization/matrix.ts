@@ -3,7 +3,7 @@ import type { AppDb } from '../../../server/db/connect';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
-import { unheldGroupOf } from './role-fixtures';
+import { ownRobotJob, unheldGroupOf } from './role-fixtures';
 
 export interface RequestOverrides {
   path?: Record<string, string | number>;
@@ -143,14 +143,32 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       },
     },
   },
-  startRobotJob: { access: 'groupAdmin' },
-  getRobotJobs: { access: 'user' },
-  reportRobotJobProgress: { access: 'user' },
-  finishRobotJob: { access: 'user' },
-  ingestJobMembers: { access: 'user' },
-  ingestJobPosts: { access: 'user' },
-  ingestJobRemovals: { access: 'user' },
-  ingestRobotLogs: { access: 'user' },
+  startRobotJob: {
+    access: 'groupAdmin',
+    built: { status: 201, request: (world) => ({ body: { name: 'fetch_group_posts', args: { id: world.group.id } } }) },
+  },
+  getRobotJobs: { access: 'user', built: { status: 200 } },
+  reportRobotJobProgress: {
+    access: 'user',
+    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }) },
+  },
+  finishRobotJob: {
+    access: 'user',
+    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }) },
+  },
+  ingestJobMembers: {
+    access: 'user',
+    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }) },
+  },
+  ingestJobPosts: {
+    access: 'user',
+    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_posts') } }) },
+  },
+  ingestJobRemovals: {
+    access: 'user',
+    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'remove_group_members') } }) },
+  },
+  ingestRobotLogs: { access: 'user', built: { status: 202 } },
 
   // supervisor
   listSupervisorGroups: { access: 'supervisor' },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
-import { groups, members, memberships, users } from '../../../server/db/schema';
+import type { RobotJobName } from '../../../server/db/enums';
+import { groups, members, memberships, robot_jobs, users } from '../../../server/db/schema';
 import type { Role, RoleWorld } from '../support/roles';
 
 let groupsMade = 0;
@@ -23,4 +24,23 @@ export async function unheldGroupOf(db: AppDb, world: RoleWorld, role: Role): Pr
   const { memberId, groupId } = await newGroupFor(db, world, role);
   await db.insert(memberships).values({ group_id: groupId, member_id: memberId, member_name: role, role: 'admin' });
   return groupId;
+}
+
+/**
+ * A running job of the given command on a group the role's user holds (made for the call, so no
+ * two calls share a job): robot job calls answer the same to every role that gets past the
+ * access checks. A removal job's one member has been moved to removed, as removals require.
+ */
+export async function ownRobotJob(db: AppDb, world: RoleWorld, role: Role, name: RobotJobName): Promise<number> {
+  if (role === 'anonymous') return 1;
+  const { memberId, groupId } = await newGroupFor(db, world, role);
+  await db.insert(memberships).values({ group_id: groupId, member_id: memberId, member_name: role, role: 'admin', is_admin_holder: true });
+  const [leaving] = await db.insert(members).values({ fb_user_id: `84${String(groupsMade).padStart(5, '0')}`, name: 'Leaving Member' }).returning();
+  await db.insert(memberships).values({ group_id: groupId, member_id: leaving!.id, member_name: leaving!.name, is_removed: true });
+  const args =
+    name === 'remove_group_members'
+      ? { id: groupId, members: [{ id: leaving!.id, fb_user_id: leaving!.fb_user_id, name: leaving!.name }] }
+      : { id: groupId };
+  const [job] = await db.insert(robot_jobs).values({ group_id: groupId, name, args }).returning({ id: robot_jobs.id });
+  return job!.id;
 }

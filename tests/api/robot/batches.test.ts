@@ -1,0 +1,127 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { members, memberships, robot_job_batches } from '../../../server/db/schema';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/database';
+import { withInsertFault } from '../support/faulty-database';
+import { apiAs, type ApiCall } from '../support/robot-client';
+import { reportUserGroups, startJob, type ReportedGroup } from '../support/sandbox-robot';
+import { signInAs } from '../support/sandbox-session';
+import { TEST_WORLD_SCALE } from '../support/seeded-server';
+
+const person = (n: number) => ({ fb_user_id: `77000${String(n).padStart(4, '0')}`, name: `Scanned Person ${n}`, role: 'subscriber' });
+
+describe.each(databaseKinds())('robot job batches on %s', (kind) => {
+  let database: TestDatabase;
+  let faulty: ReturnType<typeof withInsertFault>;
+  let app: FastifyInstance;
+  let ada: ApiCall;
+  let nora: ApiCall;
+  let sketchers: ReportedGroup;
+  let jobId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    faulty = withInsertFault(database);
+    app = await buildServer({ ...loadConfig({}), appDir: undefined, logLevel: 'silent', sandboxScale: TEST_WORLD_SCALE }, { database: faulty.database });
+    ada = apiAs(app, (await signInAs(app, 'ada')).token);
+    nora = apiAs(app, (await signInAs(app, 'nora')).token);
+    sketchers = (await reportUserGroups(ada)).find((group) => group.name === 'Urban Sketchers Meetup')!;
+    expect((await ada('POST', '/groups/acquire', { payload: { id: sketchers.id } })).status).toBe(200);
+    jobId = await startJob(ada, sketchers.id, 'fetch_group_members');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const sendMembers = (call: ApiCall, batchNo: number, batch: unknown[], job = jobId) =>
+    call('POST', '/robot/jobs/{job_id}/members', { url: `/robot/jobs/${job}/members`, payload: { batch_no: batchNo, members: batch } });
+  const rows = async () => ({
+    members: (await database.db.select({ n: count() }).from(members))[0]!.n,
+    memberships: (await database.db.select({ n: count() }).from(memberships).where(eq(memberships.group_id, sketchers.id)))[0]!.n,
+    batches: (await database.db.select({ n: count() }).from(robot_job_batches).where(eq(robot_job_batches.job_id, jobId)))[0]!.n,
+  });
+
+  it('stores a batch once: the same batch number again is a duplicate and writes nothing', async () => {
+    const first = await sendMembers(ada, 0, [person(1), person(2), person(3)]);
+    expect(first.body).toEqual({ batch_no: 0, accepted: 3, duplicate: false });
+    const before = await rows();
+    const again = await sendMembers(ada, 0, [person(4), person(5)]);
+    expect(again.body).toEqual({ batch_no: 0, accepted: 0, duplicate: true });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('leaves nothing of a batch that fails midway, and stores its retry', async () => {
+    const before = await rows();
+    const { token } = await signInAs(app, 'ada');
+    // The batch's first inserts are its robot_job_batches row and the members; it dies at the memberships.
+    faulty.crashAfterInserts(2);
+    const crashed = await app.inject({
+      method: 'POST',
+      url: `/api/v1/robot/jobs/${jobId}/members`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { batch_no: 1, members: [person(10), person(11)] },
+    });
+    faulty.heal();
+    expect(crashed.statusCode).toBe(500);
+    expect(crashed.json().error.code).toBe('internal');
+    expect(await rows()).toEqual(before);
+
+    const retried = await sendMembers(ada, 1, [person(10), person(11)]);
+    expect(retried.body).toEqual({ batch_no: 1, accepted: 2, duplicate: false });
+    expect(await rows()).toEqual({ members: before.members + 2, memberships: before.memberships + 2, batches: before.batches + 1 });
+  });
+
+  it('refuses a batch of another kind of job', async () => {
+    const posts = await ada('POST', '/robot/jobs/{job_id}/posts', { url: `/robot/jobs/${jobId}/posts`, payload: { batch_no: 0, posts: [] } });
+    expect(posts.status).toBe(409);
+    expect(posts.body.error.details).toEqual({ reason: 'wrong_job' });
+  });
+
+  it("answers 404 to anyone reporting on a job of a group that is not theirs", async () => {
+    expect((await sendMembers(nora, 5, [person(20)])).status).toBe(404);
+    expect((await nora('POST', '/robot/jobs/{job_id}/progress', { url: `/robot/jobs/${jobId}/progress`, payload: { progress: 1, total: null } })).status).toBe(404);
+    expect((await nora('POST', '/robot/jobs/{job_id}/finish', { url: `/robot/jobs/${jobId}/finish`, payload: { status: 'failed' } })).status).toBe(404);
+    expect((await sendMembers(ada, 5, [person(20)], 999_999)).status).toBe(404);
+  });
+
+  it('refuses to start a command already running on the group, naming the running job', async () => {
+    const again = await ada('POST', '/robot/groups/{id}/jobs', {
+      url: `/robot/groups/${sketchers.id}/jobs`,
+      payload: { name: 'fetch_group_members', args: { id: sketchers.id } },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.details).toEqual({ reason: 'already_running', job_id: jobId });
+  });
+
+  it('refuses arguments for another group than the path', async () => {
+    const response = await ada('POST', '/robot/groups/{id}/jobs', {
+      url: `/robot/groups/${sketchers.id}/jobs`,
+      payload: { name: 'fetch_group_posts', args: { id: sketchers.id + 1 } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toMatchObject({ field: 'args.id' });
+  });
+
+  it('takes nothing new once the job finished, but still recognises a stored batch', async () => {
+    const finished = await ada('POST', '/robot/jobs/{job_id}/finish', { url: `/robot/jobs/${jobId}/finish`, payload: { status: 'stopped' } });
+    expect(finished.body.job).toMatchObject({ status: 'stopped', finished_at: expect.any(String) });
+    const late = await sendMembers(ada, 2, [person(30)]);
+    expect(late.status).toBe(409);
+    expect(late.body.error.details).toEqual({ reason: 'finished' });
+    expect((await sendMembers(ada, 1, [person(10)])).body).toEqual({ batch_no: 1, accepted: 0, duplicate: true });
+    expect((await ada('POST', '/robot/jobs/{job_id}/progress', { url: `/robot/jobs/${jobId}/progress`, payload: { progress: 1, total: 1 } })).status).toBe(409);
+    expect((await ada('POST', '/robot/jobs/{job_id}/finish', { url: `/robot/jobs/${jobId}/finish`, payload: { status: 'completed' } })).status).toBe(409);
+  });
+
+  it('moves nobody to removed when a stopped members scan ends', async () => {
+    const [removed] = await database.db
+      .select({ n: count() })
+      .from(memberships)
+      .where(eq(memberships.is_removed, true));
+    expect(removed!.n).toBe(0);
+  });
+});
