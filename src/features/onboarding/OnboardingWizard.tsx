@@ -71,7 +71,16 @@ export function OnboardingWizard({ steps, current, back, next, onOpen, onBack, o
       {(back || next) && (
         <footer className="onboarding__buttons">
           {back && <Button label="Back" icon="pi pi-arrow-left" outlined disabled={!back.enabled} onClick={onBack} />}
-          {next && <Button label="Next" icon="pi pi-arrow-right" iconPos="right" disabled={!next.enabled} onClick={onNext} />}
+          {next && (
+            <Button
+              className="onboarding__next"
+              label="Next"
+              icon="pi pi-arrow-right"
+              iconPos="right"
+              disabled={!next.enabled}
+              onClick={onNext}
+            />
+          )}
         </footer>
       )}
     </section>

@@ -18,16 +18,19 @@ const settings = ONBOARDING_ENGAGEMENT_SETTINGS;
 /** What this first engagement scan reads (spec part 1 §9); the group's settings can reach further later. */
 function ScanSettings() {
   return (
-    <dl className="scan-settings" aria-label="What this scan reads">
-      <dt>Looks back by</dt>
-      <dd>{settings.engagement_sync_lookbehind_by === 'posts' ? 'Posts' : 'Days'}</dd>
-      <dt>Posts back</dt>
-      <dd>{settings.engagement_sync_posts_back}</dd>
-      <dt>Reactions per post</dt>
-      <dd>{settings.engagement_sync_reactions_per_post}</dd>
-      <dt>Comments per post</dt>
-      <dd>{settings.engagement_sync_comments_per_post}</dd>
-    </dl>
+    <section className="scan-settings" aria-labelledby="scan-settings-title">
+      <h3 id="scan-settings-title">What this first scan reads</h3>
+      <dl>
+        <dt>Looks back by</dt>
+        <dd>{settings.engagement_sync_lookbehind_by === 'posts' ? 'Posts' : 'Days'}</dd>
+        <dt>Posts back</dt>
+        <dd>{settings.engagement_sync_posts_back}</dd>
+        <dt>Reactions per post</dt>
+        <dd>{settings.engagement_sync_reactions_per_post}</dd>
+        <dt>Comments per post</dt>
+        <dd>{settings.engagement_sync_comments_per_post}</dd>
+      </dl>
+    </section>
   );
 }
 
@@ -45,12 +48,10 @@ export function ScanEngagementsStep({ group, scan, posts, onRetry }: ScanEngagem
       )}
       {scan.kind === 'failed' && <StepFailureMessage failure={scan.failure} onRetry={onRetry} />}
       {scan.kind === 'done' && (
-        <>
-          <Message severity="success" text={`${(posts ?? 0).toLocaleString('en-US')} posts of ${group.name} scanned with their engagement.`} />
-          <p className="onboarding-step__muted">Press Next to finish.</p>
-        </>
+        <Message severity="success" text={`${(posts ?? 0).toLocaleString('en-US')} posts of ${group.name} scanned with their engagement.`} />
       )}
       <ScanSettings />
+      {scan.kind === 'done' && <p className="onboarding-step__muted">Press Next to finish.</p>}
     </div>
   );
 }
