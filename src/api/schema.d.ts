@@ -2209,7 +2209,7 @@ export interface components {
             group_id: number;
             fb_group_id: string;
             /**
-             * @description The signed-in user's role: admin when they hold admin rights here (acquired or granted); otherwise the role last scanned from the social network; null when not scanned yet.
+             * @description The signed-in user's role as far as confirming ownership goes: admin when they hold admin rights here (acquired or granted); subscriber when someone else holds the group and has not granted them, whatever the network says; otherwise the role last scanned from the social network; null when not scanned yet.
              * @enum {string|null}
              */
             role: "subscriber" | "admin" | null;
