@@ -78,24 +78,24 @@ function returnTo(step: OnboardingStep) {
 }
 
 /**
- * The transitions into a step, when `allowed` lets them: to its result when the step is complete,
- * else to its work; the address bar follows (replaced, not pushed, when the wizard moves on its own).
+ * The transitions into a step when `allowed` lets the user in: to its result when the step is
+ * complete, else to its work; the address bar follows.
  */
-function enterStep(step: OnboardingStep, { allowed, replace = false }: { allowed?: StepGuard; replace?: boolean } = {}) {
-  const actions = { type: 'showStep', params: { step, replace } } as const;
+function enterStep(step: OnboardingStep, allowed: StepGuard) {
+  const actions = { type: 'showStep', params: { step, replace: false } } as const;
   const substates = WORKING_STEPS[step];
   if (!substates) return [{ guard: allowed, target: `#onboarding.wizard.${step}`, actions }];
   const complete: StepGuard = { type: 'isStepComplete', params: { step } };
   return [
-    { guard: allowed ? and([allowed, complete]) : complete, target: `#onboarding.wizard.${step}.${substates.done}`, actions },
+    { guard: and([allowed, complete]), target: `#onboarding.wizard.${step}.${substates.done}`, actions },
     { guard: allowed, target: `#onboarding.wizard.${step}.${substates.working}`, actions },
   ];
 }
 
-const advanceTo = (step: OnboardingStep) => enterStep(step, { allowed: { type: 'isStepClickable', params: { step } } });
-const openOn = (step: OnboardingStep) => enterStep(step, { allowed: { type: 'opensStep', params: { step } } });
+const advanceTo = (step: OnboardingStep) => enterStep(step, { type: 'isStepClickable', params: { step } });
+const openOn = (step: OnboardingStep) => enterStep(step, { type: 'opensStep', params: { step } });
 
-const scanFailed = {
+const workFailed = {
   target: 'failed',
   actions: {
     type: 'rememberFailure',
@@ -256,7 +256,7 @@ export const onboardingMachine = setup({
                     target: 'scanned',
                     actions: { type: 'rememberGroups', params: ({ event }) => event.output },
                   },
-                  scanFailed,
+                  workFailed,
                 ],
                 onError: crashed,
               },
@@ -311,7 +311,7 @@ export const onboardingMachine = setup({
                     target: 'scanned',
                     actions: { type: 'rememberMembersScan', params: ({ event }) => event.output },
                   },
-                  scanFailed,
+                  workFailed,
                 ],
                 onError: crashed,
               },
@@ -338,7 +338,7 @@ export const onboardingMachine = setup({
                     target: 'scanned',
                     actions: { type: 'rememberEngagementsScan', params: ({ event }) => event.output },
                   },
-                  scanFailed,
+                  workFailed,
                 ],
                 onError: crashed,
               },
@@ -367,7 +367,7 @@ export const onboardingMachine = setup({
                       { type: 'flagsSaved', params: ({ context }) => ({ flags: context.progress.completion!.flags }) },
                     ],
                   },
-                  scanFailed,
+                  workFailed,
                 ],
                 onError: crashed,
               },

@@ -4,7 +4,7 @@ import type { confirmOwnershipMachine } from '../confirmOwnership/machine';
 import type { onboardingMachine } from './machine';
 import { adminGroupsFirst, type OnboardingGroup } from './onboardingGroups';
 import type { StepFailure } from './stepFailure';
-import { ONBOARDING_STEPS, isStepComplete, stepAfter, stepBefore, type OnboardingStep, type OnboardingProgress } from './steps';
+import { ONBOARDING_STEPS, isStepComplete, stepAfter, stepBefore, type OnboardingStep } from './steps';
 
 export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
 export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
@@ -42,10 +42,6 @@ export function wizardButtons(snapshot: OnboardingSnapshot) {
   };
 }
 
-export function progressOf(snapshot: OnboardingSnapshot): OnboardingProgress {
-  return snapshot.context.progress;
-}
-
 export function isCheckingExtension(snapshot: OnboardingSnapshot): boolean {
   return snapshot.matches({ wizard: { extension: 'checking' } });
 }
@@ -80,8 +76,4 @@ export function canRescanGroups(snapshot: OnboardingSnapshot): boolean {
 /** The running confirm-ownership workflow, while the Confirm Permissions step asks. */
 export function confirmOwnershipActor(snapshot: OnboardingSnapshot): ConfirmOwnershipActor | null {
   return (snapshot.children.confirmOwnership as ConfirmOwnershipActor | undefined) ?? null;
-}
-
-export function canFinish(snapshot: OnboardingSnapshot): boolean {
-  return snapshot.can({ type: 'onboarding.finish' });
 }
