@@ -173,7 +173,7 @@ function implementationFor(system: System) {
         const link = screen.getByRole('link', { name: new RegExp(`Robot ${expected.context.robotVersion} is outdated`) });
         expect(link).toHaveAttribute('href', '/onboarding/extension');
       },
-      'presence.disconnected': () => expectRobotLine('Robot disconnected'),
+      'presence.disconnected': () => expectRobotLine('Extension is not installed'),
       'presence.ready': (expected: Snapshot) => expectRobotLine(`Robot ${expected.context.robotVersion}`),
       'presence.ready.idle': () => {
         expect(canStartCommand(system.actor.getSnapshot())).toBe(true);

@@ -202,7 +202,7 @@ export const RobotDisconnected: Story = {
   args: { robot: disconnectedRobot },
   play: async ({ canvasElement }) => {
     const shell = within(canvasElement);
-    await expect(shell.getByText('Robot disconnected')).toBeVisible();
+    await expect(shell.getByRole('link', { name: 'Extension is not installed' })).toHaveAttribute('href', '/onboarding');
     await expect(shell.queryByText('Robot 2.4.0')).toBeNull();
   },
 };

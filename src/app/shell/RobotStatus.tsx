@@ -8,9 +8,9 @@ export interface RobotStatusProps {
 }
 
 /**
- * The robot line of the sidebar: the installed robot's version, or why it cannot work — no
- * extension (a link to onboarding, which shows how to install it), an outdated one, or a
- * sandbox robot the lab disconnected.
+ * The robot line of the sidebar: the installed robot's version, or why it cannot work — an
+ * outdated one, or no robot to talk to (no extension, or a sandbox robot the lab disconnected:
+ * the same 'Extension is not installed' link to onboarding, which shows how to install it).
  */
 export function RobotStatus({ robot }: RobotStatusProps) {
   switch (robot.presence) {
@@ -37,13 +37,6 @@ export function RobotStatus({ robot }: RobotStatusProps) {
             <span className="robot-missing__hint">Update the extension</span>
           </span>
         </Link>
-      );
-    case 'disconnected':
-      return (
-        <p className="robot-missing" role="status">
-          <span className="pi pi-power-off" aria-hidden="true" />
-          Robot disconnected
-        </p>
       );
     default:
       return (
