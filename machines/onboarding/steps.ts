@@ -86,16 +86,19 @@ export function withChosenGroup(progress: OnboardingProgress, group: OnboardingG
   return { ...progress, chosenGroup: group, ownership: null, membersScan: null, engagementsScan: null, completion: null };
 }
 
-/** A new scan keeps the chosen group while the user is still its admin; otherwise the choice is undone. */
+/** A new scan keeps the chosen group while the robot finds it with the same role; otherwise the choice is undone. */
 export function withScannedGroups(progress: OnboardingProgress, groups: OnboardingGroup[]): OnboardingProgress {
-  const chosen = groups.find((group) => group.id === progress.chosenGroup?.id && group.role === 'admin');
+  const chosen = groups.find((group) => group.id === progress.chosenGroup?.id && group.role === progress.chosenGroup.role);
   const rescanned = { ...progress, groups };
   return chosen ? withChosenGroup(rescanned, chosen) : { ...NO_PROGRESS, robot: progress.robot, groups };
 }
 
-/** Only groups the user administers on the social network can be connected. */
+/**
+ * Any group the robot found can be chosen: confirming ownership then scans its admins and, for a
+ * subscriber, shows the role and that admin is required (spec part 1 §4 Confirm ownership).
+ */
 export function isChoosable(groupId: number, progress: OnboardingProgress): boolean {
-  return progress.groups?.some((group) => group.id === groupId && group.role === 'admin') === true;
+  return progress.groups?.some((group) => group.id === groupId) === true;
 }
 
 /** Where a finished onboarding leads: the group's members for its API admin, else the saved route, else home. */

@@ -306,7 +306,7 @@ function implementationFor(system: System) {
         for (const group of expected.context.progress.groups!) {
           const option = screen.getByRole('radio', { name: group.name });
           expect(option).toHaveProperty('checked', group.id === chosenId);
-          expect(option).toHaveProperty('disabled', group.role !== 'admin');
+          expect(option).toBeEnabled();
         }
       },
       'wizard.ownership': (expected: Snapshot) => {

@@ -21,7 +21,7 @@ export const NothingChosen: Story = {
       'onboarding-group-42',
       'onboarding-group-43',
     ]);
-    await expect(page.getByRole('radio', { name: 'Weekend Hiking Crew' })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: 'Weekend Hiking Crew' })).toBeEnabled();
     await expect(page.getByRole('radio', { name: 'Weekend Hiking Crew' })).toHaveAccessibleDescription('Subscriber · admin required');
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await userEvent.click(page.getByRole('radio', { name: 'Riverside Book Club' }));
@@ -43,7 +43,7 @@ export const OnlySubscriber: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('You are not an admin of any of these groups. Admin is required to connect a group.')).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Weekend Hiking Crew' })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: 'Weekend Hiking Crew' })).toBeEnabled();
   },
 };
 

@@ -10,7 +10,7 @@ export interface ChooseGroupStepProps {
   onChoose(groupId: number): void;
 }
 
-/** Step 3: the user picks one group they administer; groups where they are only a subscriber cannot be connected. */
+/** Step 3: the user picks one group; a group where they are only a subscriber says already that admin is required. */
 export function ChooseGroupStep({ groups, chosenGroupId, onChoose }: ChooseGroupStepProps) {
   if (groups.length === 0) {
     return (
@@ -28,19 +28,18 @@ export function ChooseGroupStep({ groups, chosenGroupId, onChoose }: ChooseGroup
         <ul className="group-list">
           {groups.map((group) => {
             const inputId = `onboarding-group-${group.id}`;
-            const disabled = group.role !== 'admin';
+            const subscriber = group.role !== 'admin';
             const chosen = group.id === chosenGroupId;
             return (
               <li
                 key={group.id}
-                className={`group-list__item group-choice__option${chosen ? ' group-choice__option--chosen' : ''}${disabled ? ' group-choice__option--disabled' : ''}`}
+                className={`group-list__item group-choice__option${chosen ? ' group-choice__option--chosen' : ''}${subscriber ? ' group-choice__option--subscriber' : ''}`}
               >
                 <RadioButton
                   inputId={inputId}
                   name="onboarding-group"
                   value={group.id}
                   checked={chosen}
-                  disabled={disabled}
                   onChange={() => onChoose(group.id)}
                   aria-describedby={`${inputId}-role`}
                 />
@@ -49,7 +48,7 @@ export function ChooseGroupStep({ groups, chosenGroupId, onChoose }: ChooseGroup
                   <span className="group-list__name">{group.name}</span>
                 </label>
                 <span id={`${inputId}-role`} className="group-choice__role">
-                  {disabled ? 'Subscriber · admin required' : 'Admin'}
+                  {subscriber ? 'Subscriber · admin required' : 'Admin'}
                 </span>
               </li>
             );

@@ -48,9 +48,9 @@ describe('onboarding step rules', () => {
 });
 
 describe('choosing a group', () => {
-  it('lets only groups the user administers be chosen', () => {
+  it('lets any group the robot found be chosen, and no other', () => {
     expect(isChoosable(bookClubGroup.id, progressUpTo.choose)).toBe(true);
-    expect(isChoosable(hikingGroup.id, progressUpTo.choose)).toBe(false);
+    expect(isChoosable(hikingGroup.id, progressUpTo.choose)).toBe(true);
     expect(isChoosable(999, progressUpTo.choose)).toBe(false);
     expect(isChoosable(bookClubGroup.id, NO_PROGRESS)).toBe(false);
   });
