@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
@@ -9,6 +9,7 @@ import type { ApiClient } from '../api/client';
 import type { RobotActor } from './robotActor';
 import type { SessionActor } from './sessionActor';
 import { createSignInAsTools } from './signInAsTools';
+import { rememberRouteBeforeOnboarding } from '../features/onboarding/savedRoute';
 import { AppShell } from './shell/AppShell';
 import { JobStatusNotice } from './shell/JobStatusNotice';
 import type { GroupJobStatus, RobotIndicator } from './shell/types';
@@ -55,6 +56,7 @@ export function SignedInLayout({ api, session, robot, reloadApp }: SignedInLayou
   const groupJob = useSelector(robot, (snapshot) => (currentGroupId === null ? null : groupJobStatus(snapshot, currentGroupId)), sameJobStatus);
   const location = useLocation();
   const currentUrl = `${location.pathname}${location.search}`;
+  useEffect(() => rememberRouteBeforeOnboarding(window.localStorage, currentUrl), [currentUrl]);
   const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
   // Between a forced logout and the login page the user is gone; the shell has nobody to show.
   if (!user || !token) return null;

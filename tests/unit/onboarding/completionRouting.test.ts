@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { destinationPath } from '../../../src/features/onboarding/destinationPath';
-import { createSavedRoute } from '../../../src/features/onboarding/savedRoute';
+import { createSavedRoute, rememberRouteBeforeOnboarding, ROUTE_BEFORE_ONBOARDING_KEY } from '../../../src/features/onboarding/savedRoute';
 import { SESSION_KEYS } from '../../../machines/session/sessionStore';
 
 function storageWith(backUrl: string | null) {
   const items = new Map<string, string>(backUrl === null ? [] : [[SESSION_KEYS.backUrl, backUrl]]);
-  return { items, getItem: (key: string) => items.get(key) ?? null, removeItem: (key: string) => void items.delete(key) };
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
 }
 
 describe('where a finished onboarding goes', () => {
@@ -29,5 +34,19 @@ describe('the route saved before onboarding', () => {
     expect(createSavedRoute(storageWith('https://elsewhere.example/')).read()).toBeNull();
     expect(createSavedRoute(storageWith('//elsewhere.example/')).read()).toBeNull();
     expect(createSavedRoute(storageWith(null)).read()).toBeNull();
+  });
+
+  it('is otherwise the last page the user left for onboarding, and a token link wins', () => {
+    const storage = storageWith(null);
+    rememberRouteBeforeOnboarding(storage, '/2203344556677001/posts');
+    rememberRouteBeforeOnboarding(storage, '/onboarding/choose');
+    rememberRouteBeforeOnboarding(storage, '/onboarding');
+    const saved = createSavedRoute(storage);
+    expect(saved.read()).toBe('/2203344556677001/posts');
+    storage.setItem(SESSION_KEYS.backUrl, '/affiliates');
+    expect(saved.read()).toBe('/affiliates');
+    saved.forget();
+    expect(storage.items.has(ROUTE_BEFORE_ONBOARDING_KEY)).toBe(false);
+    expect(saved.read()).toBeNull();
   });
 });
