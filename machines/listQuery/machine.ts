@@ -1,0 +1,141 @@
+import { assign, setup } from 'xstate';
+import { fromSearchParams, toSearchParams, withFilter, type ListQuery } from './query';
+
+export const TEXT_DEBOUNCE_MS = 1_000;
+export const TO_DATE_DEBOUNCE_MS = 200;
+
+export interface ListQueryInput {
+  /** Every filter the list knows with its default; `page` must be one of them. */
+  defaults: ListQuery;
+  /** The address's search parameters when the list opens. */
+  search: URLSearchParams;
+  /** The filter typed into the search box; its changes wait for typing to pause. */
+  textFilter?: string;
+  /** The 'to' date filter; its changes wait briefly so a date picker's steps settle. */
+  toDateFilter?: string;
+}
+
+export interface ListQueryContext {
+  defaults: ListQuery;
+  query: ListQuery;
+  textFilter: string;
+  toDateFilter: string;
+  /** What the search box shows before the debounce lets it into the query. */
+  typedText: string;
+  pickedToDate: string;
+}
+
+export type ListQueryEvent =
+  | { type: 'query.filter.changed'; name: string; value: string }
+  | { type: 'query.page.changed'; page: number }
+  | { type: 'query.text.typed'; value: string }
+  | { type: 'query.toDate.picked'; value: string }
+  | { type: 'query.reset' }
+  | { type: 'query.address.changed'; search: URLSearchParams };
+
+export const listQueryMachine = setup({
+  types: {
+    context: {} as ListQueryContext,
+    events: {} as ListQueryEvent,
+    input: {} as ListQueryInput,
+  },
+  delays: {
+    textDebounce: TEXT_DEBOUNCE_MS,
+    toDateDebounce: TO_DATE_DEBOUNCE_MS,
+  },
+  actions: {
+    /** Supplied where the machine runs: navigate(`?${params}`, { replace: true }). */
+    writeAddress: (_, _params: { search: URLSearchParams }) => {},
+    applyFilter: assign(({ context }, params: { name: string; value: string }) => ({
+      query: withFilter(context.query, params.name, params.value),
+    })),
+    applyPage: assign(({ context }, params: { page: number }) => ({ query: { ...context.query, page: String(params.page) } })),
+    applyTypedText: assign(({ context }) => ({ query: withFilter(context.query, context.textFilter, context.typedText) })),
+    applyPickedToDate: assign(({ context }) => ({ query: withFilter(context.query, context.toDateFilter, context.pickedToDate) })),
+    rememberTypedText: assign((_, params: { value: string }) => ({ typedText: params.value })),
+    rememberPickedToDate: assign((_, params: { value: string }) => ({ pickedToDate: params.value })),
+    resetQuery: assign(({ context }) => ({
+      query: { ...context.defaults },
+      typedText: context.defaults[context.textFilter] ?? '',
+      pickedToDate: context.defaults[context.toDateFilter] ?? '',
+    })),
+    readAddress: assign(({ context }, params: { search: URLSearchParams }) => {
+      const query = fromSearchParams(params.search, context.defaults);
+      return { query, typedText: query[context.textFilter] ?? '', pickedToDate: query[context.toDateFilter] ?? '' };
+    }),
+  },
+}).createMachine({
+  id: 'listQuery',
+  context: ({ input }) => {
+    const query = fromSearchParams(input.search, input.defaults);
+    const textFilter = input.textFilter ?? 'search';
+    const toDateFilter = input.toDateFilter ?? 'to';
+    return {
+      defaults: input.defaults,
+      query,
+      textFilter,
+      toDateFilter,
+      typedText: query[textFilter] ?? '',
+      pickedToDate: query[toDateFilter] ?? '',
+    };
+  },
+  type: 'parallel',
+  on: {
+    'query.filter.changed': {
+      actions: [
+        { type: 'applyFilter', params: ({ event }) => event },
+        { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+      ],
+    },
+    'query.page.changed': {
+      actions: [
+        { type: 'applyPage', params: ({ event }) => event },
+        { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+      ],
+    },
+    'query.reset': {
+      target: ['.text.settled', '.toDate.settled'],
+      actions: ['resetQuery', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) }],
+    },
+    'query.address.changed': {
+      target: ['.text.settled', '.toDate.settled'],
+      actions: { type: 'readAddress', params: ({ event }) => event },
+    },
+  },
+  states: {
+    text: {
+      initial: 'settled',
+      on: {
+        'query.text.typed': { target: '.awaitingTypingPause', reenter: true, actions: { type: 'rememberTypedText', params: ({ event }) => event } },
+      },
+      states: {
+        settled: {},
+        awaitingTypingPause: {
+          after: {
+            textDebounce: {
+              target: 'settled',
+              actions: ['applyTypedText', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) }],
+            },
+          },
+        },
+      },
+    },
+    toDate: {
+      initial: 'settled',
+      on: {
+        'query.toDate.picked': { target: '.awaitingPickerPause', reenter: true, actions: { type: 'rememberPickedToDate', params: ({ event }) => event } },
+      },
+      states: {
+        settled: {},
+        awaitingPickerPause: {
+          after: {
+            toDateDebounce: {
+              target: 'settled',
+              actions: ['applyPickedToDate', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) }],
+            },
+          },
+        },
+      },
+    },
+  },
+});
