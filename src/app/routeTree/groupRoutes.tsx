@@ -1,11 +1,28 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { postsLoaderData } from '../../features/posts/postsLoader';
+import { PostsRoute } from '../../features/posts/PostsRoute';
 import type { AppDeps } from '../appDeps';
+import { findRouteGroup, isGroupIdParam } from '../guards';
+import type { Group } from '../loaders/groupsSource';
+import { boundToSession } from '../loaders/signedInLoaders';
+import { guardAccess, signedIn } from '../loaders/sessionGate';
+import { pathTo } from '../routes';
 import { createConnectionsLoader, createGroupLoader, createMembersLoader } from '../loaders/groupLoaders';
 import { RouteErrorElement } from '../RouteErrorElement';
 import { GROUP_ROUTE_ID, type ShellRouteHandle } from '../SignedInLayout';
 import { pendingRoute } from './pendingRoute';
 
 const unlocked: ShellRouteHandle = { unlockContent: true };
+
+/** A group page's loader: it runs beside the group loader, so it finds the route's group itself (the group loader tells when it is missing). */
+function groupPageLoader<Data>(deps: AppDeps, load: (group: Group, request: Request) => Promise<Data>) {
+  return boundToSession(deps, async ({ request, params }: LoaderFunctionArgs) => {
+    const { token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
+    const group = isGroupIdParam(params.fbGroupId) ? findRouteGroup(params.fbGroupId, await deps.groups.load(token)) : undefined;
+    if (!group) throw redirect(pathTo('home'));
+    return load(group, request);
+  });
+}
 
 /** /:fbGroupId and its pages; the group must be one of the user's. */
 export function groupRoutes(deps: AppDeps): RouteObject {
@@ -18,7 +35,12 @@ export function groupRoutes(deps: AppDeps): RouteObject {
       { index: true, element: <Navigate to="dashboard" replace /> },
       pendingRoute({ id: 'group_dashboard', path: 'dashboard', title: 'Dashboard' }),
       pendingRoute({ id: 'group_members', path: 'members/:list?', loader: createMembersLoader(deps), title: 'Members' }),
-      pendingRoute({ id: 'group_posts', path: 'posts', title: 'Posts' }),
+      {
+        id: 'group_posts',
+        path: 'posts',
+        ...groupPageLoader(deps, (group, request) => postsLoaderData(deps.api, group, request)),
+        element: <PostsRoute />,
+      },
       pendingRoute({ id: 'group_logs', path: 'logs', title: 'Actions Log' }),
       pendingRoute({ id: 'group_permissions', path: 'permissions', title: 'Permissions' }),
       {

@@ -1,0 +1,34 @@
+import { Paginator } from 'primereact/paginator';
+
+export interface ListPaginatorProps {
+  page: number;
+  perPage: number;
+  total: number;
+  perPageOptions: readonly number[];
+  onPageChange(page: number, perPage: number): void;
+  className?: string;
+}
+
+const PER_PAGE_HINT = 'Change items per page';
+
+/** The lists' pagination bar: up to 15 page links and a per-page dropdown (spec part 1 §9, part 2 §9). Pages count from 1. */
+export function ListPaginator({ page, perPage, total, perPageOptions, onPageChange, className }: ListPaginatorProps) {
+  return (
+    <Paginator
+      className={className}
+      first={(page - 1) * perPage}
+      rows={perPage}
+      totalRecords={total}
+      rowsPerPageOptions={[...perPageOptions]}
+      pageLinkSize={15}
+      onPageChange={(event) => onPageChange(event.page + 1, event.rows)}
+      pt={{
+        RPPDropdown: {
+          root: { title: PER_PAGE_HINT },
+          select: { 'aria-label': PER_PAGE_HINT },
+          input: { 'aria-label': PER_PAGE_HINT },
+        },
+      }}
+    />
+  );
+}
