@@ -1,4 +1,6 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { auditLogsLoaderData } from '../../features/auditLogs/auditLogsLoader';
+import { AuditLogsRoute } from '../../features/auditLogs/AuditLogsRoute';
 import { postsLoaderData } from '../../features/posts/postsLoader';
 import { PostsRoute } from '../../features/posts/PostsRoute';
 import type { AppDeps } from '../appDeps';
@@ -41,7 +43,12 @@ export function groupRoutes(deps: AppDeps): RouteObject {
         ...groupPageLoader(deps, (group, request) => postsLoaderData(deps.api, group, request)),
         element: <PostsRoute />,
       },
-      pendingRoute({ id: 'group_logs', path: 'logs', title: 'Actions Log' }),
+      {
+        id: 'group_logs',
+        path: 'logs',
+        ...groupPageLoader(deps, (group, request) => auditLogsLoaderData(deps.api, group, request)),
+        element: <AuditLogsRoute api={deps.api} />,
+      },
       pendingRoute({ id: 'group_permissions', path: 'permissions', title: 'Permissions' }),
       {
         id: 'group_connects',

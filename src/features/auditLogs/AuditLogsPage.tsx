@@ -1,0 +1,136 @@
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { DisplayDate } from '../../ui/DisplayDate';
+import { ListPaginator } from '../../ui/ListPaginator';
+import { AUDIT_LOG_PER_PAGE_OPTIONS, DEFAULT_AUDIT_LOG_FILTERS, type AuditLogFilters } from './auditLogFilters';
+import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, type AuditLog, type AuditLogKind } from './auditLogKinds';
+import type { AuditLogsResult, MemberMatch } from './loadAuditLogs';
+import './auditLogs.css';
+
+export interface AuditLogsPageProps {
+  filters: AuditLogFilters;
+  /** null while the records load. */
+  result: AuditLogsResult | null;
+  /** The member the log is filtered by, as the picker shows it. */
+  selectedMember: MemberMatch | null;
+  memberSuggestions: MemberMatch[];
+  onMemberSearch(text: string): void;
+  onMemberChange(member: MemberMatch | null): void;
+  onKindsChange(kinds: AuditLogKind[]): void;
+  onReset(): void;
+  onPageChange(page: number, perPage: number): void;
+  zone?: string;
+}
+
+/** The checkboxes: the kinds that occur, and any the address asks for, in the contract's order. */
+function kindOptions(result: AuditLogsResult | null, selected: AuditLogKind[]): AuditLogKind[] {
+  const offered = new Set<AuditLogKind>([...(result?.kind === 'loaded' ? result.kinds : []), ...selected]);
+  return AUDIT_LOG_KINDS.filter((kind) => offered.has(kind));
+}
+
+function isFiltered(filters: AuditLogFilters): boolean {
+  return filters.kinds.length > 0 || filters.memberId !== DEFAULT_AUDIT_LOG_FILTERS.memberId;
+}
+
+function KindFilter({ options, selected, onChange }: { options: AuditLogKind[]; selected: AuditLogKind[]; onChange(kinds: AuditLogKind[]): void }) {
+  if (options.length === 0) return null;
+  const toggle = (kind: AuditLogKind, checked: boolean) =>
+    onChange(checked ? AUDIT_LOG_KINDS.filter((k) => k === kind || selected.includes(k)) : selected.filter((k) => k !== kind));
+  return (
+    <fieldset className="audit-logs__kinds">
+      <legend>Events</legend>
+      {options.map((kind) => (
+        <div key={kind} className="audit-logs__kind">
+          <Checkbox inputId={`audit-kind-${kind}`} checked={selected.includes(kind)} onChange={(event) => toggle(kind, event.checked === true)} />
+          <label htmlFor={`audit-kind-${kind}`}>{AUDIT_LOG_KIND_LABELS[kind]}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function MemberFilter({ selectedMember, memberSuggestions, onMemberSearch, onMemberChange }: Pick<AuditLogsPageProps, 'selectedMember' | 'memberSuggestions' | 'onMemberSearch' | 'onMemberChange'>) {
+  if (selectedMember) {
+    return (
+      <div className="audit-logs__member">
+        <span className="audit-logs__member-label">Member</span>
+        <span className="audit-logs__member-chosen">{selectedMember.name}</span>
+        <Button type="button" icon="pi pi-times" text rounded aria-label={`Stop filtering by ${selectedMember.name}`} onClick={() => onMemberChange(null)} />
+      </div>
+    );
+  }
+  return (
+    <div className="audit-logs__member">
+      <label htmlFor="audit-member" className="audit-logs__member-label">
+        Member
+      </label>
+      <AutoComplete
+        inputId="audit-member"
+        field="name"
+        minLength={3}
+        delay={300}
+        placeholder="Type 3 letters of a name"
+        suggestions={memberSuggestions}
+        completeMethod={(event) => onMemberSearch(event.query)}
+        onSelect={(event) => onMemberChange(event.value as MemberMatch)}
+        itemTemplate={(member: MemberMatch) => (
+          <span>
+            {member.name}
+            {member.description ? <small className="audit-logs__member-hint"> {member.description}</small> : null}
+          </span>
+        )}
+      />
+    </div>
+  );
+}
+
+function LogsBody({ result, zone }: { result: AuditLogsResult | null; zone?: string }) {
+  if (!result) {
+    return (
+      <div className="audit-logs__status" role="status">
+        <span className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading the log…
+      </div>
+    );
+  }
+  if (result.kind === 'failed') {
+    return <Message severity="error" text={`The log could not be loaded. ${result.reason}`} />;
+  }
+  return (
+    <DataTable value={result.logs} dataKey="id" emptyMessage="No records found." aria-label="Actions log" stripedRows>
+      <Column header="Date" body={(log: AuditLog) => <DisplayDate iso={log.created_at} zone={zone} />} />
+      <Column header="Event" body={(log: AuditLog) => describeAuditLog(log)} />
+      <Column header="Member" body={(log: AuditLog) => log.member?.name ?? ''} />
+    </DataTable>
+  );
+}
+
+/** The group's actions log: a table filtered by member and event kind, with pagination. */
+export function AuditLogsPage(props: AuditLogsPageProps) {
+  const { filters, result, onKindsChange, onReset, onPageChange, zone } = props;
+  const total = result?.kind === 'loaded' ? result.count : 0;
+  return (
+    <section className="audit-logs" aria-labelledby="audit-logs-title">
+      <h1 id="audit-logs-title">Actions Log</h1>
+      <div className="audit-logs__filters">
+        <MemberFilter {...props} />
+        <KindFilter options={kindOptions(result, filters.kinds)} selected={filters.kinds} onChange={onKindsChange} />
+        <Button type="button" label="Reset" icon="pi pi-filter-slash" outlined disabled={!isFiltered(filters)} onClick={onReset} />
+      </div>
+      <LogsBody result={result} zone={zone} />
+      {total > 0 ? (
+        <ListPaginator
+          className="audit-logs__paginator"
+          page={filters.page}
+          perPage={filters.perPage}
+          total={total}
+          perPageOptions={AUDIT_LOG_PER_PAGE_OPTIONS}
+          onPageChange={onPageChange}
+        />
+      ) : null}
+    </section>
+  );
+}
