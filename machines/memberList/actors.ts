@@ -1,0 +1,87 @@
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+import type { Robot } from '../../src/robot/protocol';
+import { answerOf, robotFailureOf, serverFailureOf } from '../onboarding/stepFailure';
+import { moveRequest, type MemberListName, type MemberMove } from './moves';
+
+export type GroupMembersList = components['schemas']['GroupMembersList'];
+export type RemovalPreview = components['schemas']['RemovalPreview'];
+export type Member = components['schemas']['Member'];
+
+export interface MemberListGroup {
+  id: number;
+  name: string;
+  fb_group_id: string;
+  fb_slug: string | null;
+  isPaid: boolean;
+}
+
+export interface MembersQuery {
+  list: MemberListName;
+  page: number;
+  per_page: number;
+  search: string;
+  sort_by: 'name' | 'posts_count' | 'reactions_count' | 'comments_count' | 'last_activity_at' | 'created_at' | 'paid' | 'subscription_status';
+  sort_direction: 'asc' | 'desc';
+}
+
+export type Failure = { kind: 'failed'; message: string };
+export type MembersAnswer = { kind: 'loaded'; list: GroupMembersList } | Failure;
+export type MoveAnswer = { kind: 'moved' } | Failure;
+export type PreviewAnswer = { kind: 'previewed'; preview: RemovalPreview } | Failure;
+
+interface ApiInput {
+  api: ApiClient;
+  group: MemberListGroup;
+}
+
+/** GET /groups/{id}/members: one page of one list, with the tab counts and the removal limits. */
+export const fetchMembers = fromPromise<MembersAnswer, ApiInput & { query: MembersQuery }>(async ({ input, signal }) => {
+  const { data, error, response } = await answerOf(() =>
+    input.api.GET('/groups/{id}/members', { params: { path: { id: input.group.id }, query: { ...input.query, search: input.query.search || undefined } }, signal }),
+  );
+  if (data) return { kind: 'loaded', list: data };
+  return { kind: 'failed', message: serverFailureOf(error, response).message };
+});
+
+/** Whitelist, unwhitelist or restore: one POST, one transaction on the server. */
+export const moveMembers = fromPromise<MoveAnswer, ApiInput & { move: Exclude<MemberMove, 'remove'>; ids: number[] }>(
+  async ({ input, signal }) => {
+    const request = moveRequest(input.move, input.ids);
+    const params = { path: { id: input.group.id } };
+    const { error, response } = await answerOf(() =>
+      request.path === '/groups/{id}/members/whitelisted'
+        ? input.api.POST(request.path, { params, body: request.body, signal })
+        : input.api.POST(request.path, { params, body: request.body, signal }),
+    );
+    if (response?.ok) return { kind: 'moved' };
+    return { kind: 'failed', message: serverFailureOf(error, response).message };
+  },
+);
+
+/** POST /groups/{id}/members/removal_preview: who goes and when the limits let them all through. */
+export const previewRemoval = fromPromise<PreviewAnswer, ApiInput & { ids: number[] }>(async ({ input, signal }) => {
+  const { data, error, response } = await answerOf(() =>
+    input.api.POST('/groups/{id}/members/removal_preview', { params: { path: { id: input.group.id } }, body: { ids: input.ids }, signal }),
+  );
+  if (data) return { kind: 'previewed', preview: data };
+  return { kind: 'failed', message: serverFailureOf(error, response).message };
+});
+
+/** Moves the previewed members to removed (spending the limits), then has the robot remove them from the group. */
+export const removeMembers = fromPromise<MoveAnswer, ApiInput & { robot: Robot; preview: RemovalPreview }>(async ({ input, signal }) => {
+  const ids = input.preview.members.map((member) => member.id);
+  const { error, response } = await answerOf(() =>
+    input.api.POST('/groups/{id}/members/removed', { params: { path: { id: input.group.id } }, body: { is_removed: true, ids }, signal }),
+  );
+  if (!response?.ok) return { kind: 'failed', message: serverFailureOf(error, response).message };
+  const { id, name, fb_group_id, fb_slug } = input.group;
+  const members = input.preview.members.map((member) => ({ id: member.id, fb_user_id: member.fb_user_id ?? '', name: member.name }));
+  try {
+    await input.robot.run('remove_group_members', { id, name, fb_group_id, fb_slug, members }, { signal });
+  } catch (robotError) {
+    return { kind: 'failed', message: robotFailureOf(robotError).message };
+  }
+  return { kind: 'moved' };
+});

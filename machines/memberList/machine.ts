@@ -1,0 +1,255 @@
+import { and, assign, raise, setup, stateIn } from 'xstate';
+import type { ApiClient } from '../../src/api/client';
+import type { Robot, RobotJobName } from '../../src/robot/protocol';
+import {
+  fetchMembers,
+  moveMembers,
+  previewRemoval,
+  removeMembers,
+  type GroupMembersList,
+  type MemberListGroup,
+  type MembersAnswer,
+  type MembersQuery,
+  type MoveAnswer,
+  type PreviewAnswer,
+  type RemovalPreview,
+} from './actors';
+import { movesFrom, removalBlock, rowsBetween, type MemberMove } from './moves';
+
+/** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
+export const UPGRADE_BLINK_MS = 1_000;
+
+export interface MemberListInput {
+  api: ApiClient;
+  robot: Robot;
+  group: MemberListGroup;
+  query: MembersQuery;
+}
+
+export interface MemberListContext extends MemberListInput {
+  /** The last page the server sent; kept while the next one loads so the table does not flash empty. */
+  page: GroupMembersList | null;
+  selection: number[];
+  /** The selection when the drag started; the drag adds its rows to it. */
+  dragBase: number[];
+  dragFrom: number | null;
+  preview: RemovalPreview | null;
+  failure: string | null;
+  runningJob: RobotJobName | null;
+}
+
+export type MemberListEvent =
+  | { type: 'members.query.changed'; query: MembersQuery }
+  | { type: 'members.reload' }
+  | { type: 'members.select.all' }
+  | { type: 'members.select.none' }
+  | { type: 'members.select.invert' }
+  | { type: 'members.select.toggled'; id: number }
+  | { type: 'members.drag.started'; id: number }
+  | { type: 'members.drag.entered'; id: number }
+  | { type: 'members.drag.ended' }
+  | { type: 'members.move'; move: Exclude<MemberMove, 'remove'> }
+  | { type: 'members.remove' }
+  | { type: 'members.removal.confirmed' }
+  | { type: 'members.dialog.closed' }
+  | { type: 'robot.job.started'; name: RobotJobName }
+  | { type: 'robot.job.finished' };
+
+const rowIdsOf = (context: MemberListContext) => context.page?.members.map((member) => member.id) ?? [];
+
+export const memberListMachine = setup({
+  types: {
+    context: {} as MemberListContext,
+    events: {} as MemberListEvent,
+    input: {} as MemberListInput,
+  },
+  actors: { fetchMembers, moveMembers, previewRemoval, removeMembers },
+  delays: { upgradeBlink: UPGRADE_BLINK_MS },
+  guards: {
+    isLoaded: (_, answer: MembersAnswer) => answer.kind === 'loaded',
+    isPreviewed: (_, answer: PreviewAnswer) => answer.kind === 'previewed',
+    isMoved: (_, answer: MoveAnswer) => answer.kind === 'moved',
+    hasSelection: ({ context }) => context.selection.length > 0,
+    offersRequestedMove: ({ context, event }) =>
+      event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),
+    offersRemoval: ({ context }) => movesFrom(context.query.list, context.group.isPaid).includes('remove'),
+    isIdleRobot: stateIn({ robotJob: 'idle' }),
+    fitsRemovalLimits: ({ context }) =>
+      context.page !== null && removalBlock(context.selection.length, context.page.removal_limits, context.group.isPaid) === null,
+    needsUpgrade: ({ context }) =>
+      context.page !== null && removalBlock(context.selection.length, context.page.removal_limits, context.group.isPaid) === 'upgradeRequired',
+  },
+  actions: {
+    rememberPage: assign((_, answer: MembersAnswer) => (answer.kind === 'loaded' ? { page: answer.list, failure: null } : {})),
+    rememberFailure: assign((_, answer: { kind: string; message?: string }) => ({ failure: answer.message ?? null })),
+    rememberPreview: assign((_, answer: PreviewAnswer) => (answer.kind === 'previewed' ? { preview: answer.preview } : {})),
+    forgetPreview: assign({ preview: null }),
+    clearSelection: assign({ selection: [] }),
+    rememberQuery: assign((_, params: { query: MembersQuery }) => ({ query: params.query })),
+    selectAll: assign(({ context }) => ({ selection: rowIdsOf(context) })),
+    invertSelection: assign(({ context }) => ({ selection: rowIdsOf(context).filter((id) => !context.selection.includes(id)) })),
+    toggleRow: assign(({ context }, params: { id: number }) => ({
+      selection: context.selection.includes(params.id)
+        ? context.selection.filter((id) => id !== params.id)
+        : rowIdsOf(context).filter((id) => id === params.id || context.selection.includes(id)),
+    })),
+    startDrag: assign(({ context }, params: { id: number }) => ({ dragBase: context.selection, dragFrom: params.id })),
+    extendDrag: assign(({ context }, params: { id: number }) => {
+      const dragged = rowsBetween(rowIdsOf(context), context.dragFrom ?? params.id, params.id);
+      return { selection: rowIdsOf(context).filter((id) => dragged.includes(id) || context.dragBase.includes(id)) };
+    }),
+    endDrag: assign({ dragBase: [], dragFrom: null }),
+    rememberJob: assign((_, params: { name: RobotJobName }) => ({ runningJob: params.name })),
+    forgetJob: assign({ runningJob: null }),
+    reloadAfterJob: raise({ type: 'members.reload' }),
+  },
+}).createMachine({
+  id: 'memberList',
+  context: ({ input }) => ({
+    ...input,
+    page: null,
+    selection: [],
+    dragBase: [],
+    dragFrom: null,
+    preview: null,
+    failure: null,
+    runningJob: null,
+  }),
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        'members.query.changed': { target: '.loading', actions: { type: 'rememberQuery', params: ({ event }) => event } },
+        'members.reload': { target: '.loading' },
+      },
+      states: {
+        loading: {
+          entry: ['clearSelection', 'forgetPreview'],
+          invoke: {
+            id: 'fetchMembers',
+            src: 'fetchMembers',
+            input: ({ context }) => ({ api: context.api, group: context.group, query: context.query }),
+            onDone: [
+              {
+                guard: { type: 'isLoaded', params: ({ event }) => event.output },
+                target: 'ready',
+                actions: { type: 'rememberPage', params: ({ event }) => event.output },
+              },
+              { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+            ],
+          },
+        },
+        failed: {},
+        ready: {
+          initial: 'browsing',
+          states: {
+            browsing: {
+              on: {
+                'members.select.all': { actions: 'selectAll' },
+                'members.select.none': { actions: 'clearSelection' },
+                'members.select.invert': { actions: 'invertSelection' },
+                'members.select.toggled': { actions: { type: 'toggleRow', params: ({ event }) => event } },
+                'members.drag.started': { target: 'dragging', actions: { type: 'startDrag', params: ({ event }) => event } },
+                'members.move': {
+                  guard: and(['hasSelection', 'isIdleRobot', 'offersRequestedMove']),
+                  target: 'moving',
+                },
+                'members.remove': [
+                  {
+                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'fitsRemovalLimits']),
+                    target: 'previewingRemoval',
+                  },
+                  {
+                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'needsUpgrade']),
+                    target: 'upgradeRequired',
+                  },
+                  {
+                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval']),
+                    target: 'removalsLimitReached',
+                  },
+                ],
+              },
+            },
+            dragging: {
+              on: {
+                'members.drag.entered': { actions: { type: 'extendDrag', params: ({ event }) => event } },
+                'members.drag.ended': { target: 'browsing', actions: 'endDrag' },
+              },
+            },
+            moving: {
+              invoke: {
+                id: 'moveMembers',
+                src: 'moveMembers',
+                input: ({ context, event }) => ({
+                  api: context.api,
+                  group: context.group,
+                  move: (event as Extract<MemberListEvent, { type: 'members.move' }>).move,
+                  ids: context.selection,
+                }),
+                onDone: [
+                  { guard: { type: 'isMoved', params: ({ event }) => event.output }, target: '#memberList.list.loading' },
+                  { target: 'browsing', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+                ],
+              },
+            },
+            previewingRemoval: {
+              invoke: {
+                id: 'previewRemoval',
+                src: 'previewRemoval',
+                input: ({ context }) => ({ api: context.api, group: context.group, ids: context.selection }),
+                onDone: [
+                  {
+                    guard: { type: 'isPreviewed', params: ({ event }) => event.output },
+                    target: 'confirmingRemoval',
+                    actions: { type: 'rememberPreview', params: ({ event }) => event.output },
+                  },
+                  { target: 'browsing', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+                ],
+              },
+            },
+            confirmingRemoval: {
+              on: {
+                'members.removal.confirmed': { target: 'removing' },
+                'members.dialog.closed': { target: 'browsing', actions: 'forgetPreview' },
+              },
+            },
+            removing: {
+              invoke: {
+                id: 'removeMembers',
+                src: 'removeMembers',
+                input: ({ context }) => ({ api: context.api, robot: context.robot, group: context.group, preview: context.preview! }),
+                onDone: [
+                  { guard: { type: 'isMoved', params: ({ event }) => event.output }, target: '#memberList.list.loading' },
+                  { target: 'browsing', actions: [{ type: 'rememberFailure', params: ({ event }) => event.output }, 'forgetPreview'] },
+                ],
+              },
+            },
+            upgradeRequired: {
+              initial: 'highlighted',
+              on: { 'members.dialog.closed': { target: 'browsing' } },
+              states: {
+                highlighted: { after: { upgradeBlink: 'plain' } },
+                plain: { after: { upgradeBlink: 'highlighted' } },
+              },
+            },
+            removalsLimitReached: {
+              on: { 'members.dialog.closed': { target: 'browsing' } },
+            },
+          },
+        },
+      },
+    },
+    robotJob: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'robot.job.started': { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => event } } },
+        },
+        running: {
+          on: { 'robot.job.finished': { target: 'idle', actions: ['forgetJob', 'reloadAfterJob'] } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import type { components } from '../../src/api/schema';
+
+export type MemberListName = 'active' | 'inactive' | 'whitelisted' | 'removed' | 'all_members';
+export type MemberMove = 'whitelist' | 'unwhitelist' | 'remove' | 'restore';
+
+export const MEMBER_TABS: readonly MemberListName[] = ['active', 'inactive', 'whitelisted', 'removed'];
+
+/** Part 1 §9: the removal protection's recommendation, shown beside the server's own limits. */
+export const RECOMMENDED_REMOVALS = { daily: 100, weekly: 500 } as const;
+
+export const MOVE_LABELS: Record<MemberMove, string> = {
+  whitelist: 'Add to Whitelist',
+  unwhitelist: 'Remove from Whitelist',
+  remove: 'Move to Removed',
+  restore: 'Move to Inactive',
+};
+
+interface MoveRule {
+  from: readonly MemberListName[];
+  paidOnly: boolean;
+}
+
+/**
+ * Part 1 §4, the moves table. A free group still removes within its free allowance; the removal
+ * flow's limit check sends it to the upgrade modal when the selection is larger than what is left.
+ */
+const MOVE_RULES: Record<MemberMove, MoveRule> = {
+  whitelist: { from: ['inactive'], paidOnly: false },
+  unwhitelist: { from: ['whitelisted'], paidOnly: false },
+  remove: { from: ['active', 'inactive'], paidOnly: false },
+  restore: { from: ['removed'], paidOnly: true },
+};
+
+/** The moves a list offers on a plan; all_members offers none. */
+export function movesFrom(list: MemberListName, isPaid: boolean): MemberMove[] {
+  return (Object.keys(MOVE_RULES) as MemberMove[]).filter((move) => {
+    const rule = MOVE_RULES[move];
+    return rule.from.includes(list) && (isPaid || !rule.paidOnly);
+  });
+}
+
+/** The request body of a plain move (every move but the removal, which goes through the robot). */
+export function moveRequest(move: Exclude<MemberMove, 'remove'>, ids: number[]) {
+  if (move === 'whitelist') return { path: '/groups/{id}/members/whitelisted', body: { is_whitelisted: true, ids } } as const;
+  if (move === 'unwhitelist') return { path: '/groups/{id}/members/whitelisted', body: { is_whitelisted: false, ids } } as const;
+  return { path: '/groups/{id}/members/removed', body: { is_removed: false, ids } } as const;
+}
+
+export type RemovalLimits = components['schemas']['RemovalLimits'];
+
+/** Which modal a removal of `count` members opens instead of the preview, if any (part 1 §5). */
+export function removalBlock(count: number, limits: RemovalLimits, isPaid: boolean): 'upgradeRequired' | 'removalsLimitReached' | null {
+  if (count <= limits.current.left) return null;
+  return isPaid ? 'removalsLimitReached' : 'upgradeRequired';
+}
+
+/** The three texts of 'Free Trial Account Removals Limit' (part 1 §8). */
+export function freeLimitText({ limit, left }: { limit: number; left: number }): string {
+  if (left >= limit) return `Your free trial account is limited to remove ${limit} members.`;
+  if (left > 0) return `Your free trial account has ${left} members remaining to remove.`;
+  return 'Your free trial account has no member removals left.';
+}
+
+/** The drag gesture's rows: every row between where the drag started and where the pointer is, both included. */
+export function rowsBetween(rowIds: readonly number[], fromId: number, toId: number): number[] {
+  const from = rowIds.indexOf(fromId);
+  const to = rowIds.indexOf(toId);
+  if (from < 0 || to < 0) return [];
+  return rowIds.slice(Math.min(from, to), Math.max(from, to) + 1);
+}

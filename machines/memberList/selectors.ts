@@ -1,0 +1,57 @@
+import type { SnapshotFrom } from 'xstate';
+import type { RobotJobName } from '../../src/robot/protocol';
+import type { memberListMachine } from './machine';
+import { movesFrom, type MemberListName, type MemberMove } from './moves';
+
+type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
+
+const JOB_NOTICES: Partial<Record<RobotJobName, string>> = {
+  fetch_group_members: 'Syncing Members...',
+  fetch_group_posts: 'Syncing Engagements...',
+  remove_group_members: 'Removing Members...',
+};
+
+export const isLoadingMembers = (snapshot: MemberListSnapshot) => snapshot.matches({ list: 'loading' });
+export const isMembersFailure = (snapshot: MemberListSnapshot) => snapshot.matches({ list: 'failed' });
+export const failureOf = (snapshot: MemberListSnapshot) => snapshot.context.failure;
+export const membersOf = (snapshot: MemberListSnapshot) => snapshot.context.page?.members ?? [];
+export const selectionOf = (snapshot: MemberListSnapshot) => snapshot.context.selection;
+export const isBusy = (snapshot: MemberListSnapshot) =>
+  snapshot.matches({ list: { ready: 'moving' } }) ||
+  snapshot.matches({ list: { ready: 'previewingRemoval' } }) ||
+  snapshot.matches({ list: { ready: 'removing' } });
+
+/** The run-action buttons the tab shows on this plan, each enabled when the machine would take it. */
+export function moveButtonsOf(snapshot: MemberListSnapshot): Array<{ move: MemberMove; enabled: boolean }> {
+  const { query, group } = snapshot.context;
+  return movesFrom(query.list, group.isPaid).map((move) => ({
+    move,
+    enabled: move === 'remove' ? snapshot.can({ type: 'members.remove' }) : snapshot.can({ type: 'members.move', move }),
+  }));
+}
+
+export type MemberListModal = 'confirmingRemoval' | 'upgradeRequired' | 'removalsLimitReached' | null;
+
+export function modalOf(snapshot: MemberListSnapshot): MemberListModal {
+  for (const modal of ['confirmingRemoval', 'upgradeRequired', 'removalsLimitReached'] as const) {
+    if (snapshot.matches({ list: { ready: modal } })) return modal;
+  }
+  return null;
+}
+
+export const isUpgradeHighlighted = (snapshot: MemberListSnapshot) =>
+  snapshot.matches({ list: { ready: { upgradeRequired: 'highlighted' } } });
+
+/** 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this group. */
+export const jobNoticeOf = (snapshot: MemberListSnapshot) =>
+  snapshot.context.runningJob ? (JOB_NOTICES[snapshot.context.runningJob] ?? null) : null;
+
+/** A tab's badge: the list's size, or 'Found X of Y' / 'Not found' while a search filters it. */
+export function tabBadgeOf(snapshot: MemberListSnapshot, list: MemberListName): string | null {
+  const page = snapshot.context.page;
+  if (!page) return null;
+  const all = page.count_all[list];
+  if (!snapshot.context.query.search) return String(all);
+  const found = page.count_filtered[list];
+  return found > 0 ? `Found ${found} of ${all}` : 'Not found';
+}

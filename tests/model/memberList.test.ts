@@ -1,0 +1,249 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createApiClient } from '../../src/api/client';
+import type { Robot } from '../../src/robot/protocol';
+import {
+  fetchMembers,
+  moveMembers,
+  previewRemoval,
+  removeMembers,
+  type MembersAnswer,
+  type MoveAnswer,
+  type PreviewAnswer,
+} from '../../machines/memberList/actors';
+import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
+import { isLoadingMembers, isUpgradeHighlighted, jobNoticeOf, modalOf, moveButtonsOf, selectionOf } from '../../machines/memberList/selectors';
+import { createDeferredActor, settle } from './support/deferredActor';
+import { createMachineTestModel } from './support/machineTestModel';
+import { assertModelIsComplete } from './support/modelGuard';
+import { actorDoneEvents, delayedEvents, type ActorDoneEvent } from './support/modelEvents';
+import { namePath } from './support/pathNames';
+import { measurePathCoverage } from './support/pathCoverage';
+import { advanceThroughDelay } from './support/simulatedTime';
+import { groupOnPlan, MEMBER_LIST_QUERY, PREVIEW_OF_TWO, THREE_ROWS } from './memberListFixtures';
+
+type Snapshot = SnapshotFrom<typeof memberListMachine>;
+
+const unusedApi = createApiClient({
+  baseUrl: 'http://api.invalid/api/v1',
+  fetch: () => Promise.reject(new Error('the model provides every API actor')),
+});
+const unusedRobot = {} as Robot;
+
+const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<MemberListEvent, { type: Type }>> } = {
+  'members.query.changed': [
+    { type: 'members.query.changed', query: { ...MEMBER_LIST_QUERY, list: 'inactive' } },
+    { type: 'members.query.changed', query: { ...MEMBER_LIST_QUERY, list: 'removed' } },
+  ],
+  'members.reload': [{ type: 'members.reload' }],
+  'members.select.all': [{ type: 'members.select.all' }],
+  'members.select.none': [{ type: 'members.select.none' }],
+  'members.select.invert': [{ type: 'members.select.invert' }],
+  'members.select.toggled': [{ type: 'members.select.toggled', id: 1 }],
+  'members.drag.started': [{ type: 'members.drag.started', id: 2 }],
+  'members.drag.entered': [{ type: 'members.drag.entered', id: 3 }],
+  'members.drag.ended': [{ type: 'members.drag.ended' }],
+  'members.move': [
+    { type: 'members.move', move: 'whitelist' },
+    { type: 'members.move', move: 'restore' },
+  ],
+  'members.remove': [{ type: 'members.remove' }],
+  'members.removal.confirmed': [{ type: 'members.removal.confirmed' }],
+  'members.dialog.closed': [{ type: 'members.dialog.closed' }],
+  'robot.job.started': [
+    { type: 'robot.job.started', name: 'fetch_group_members' },
+    { type: 'robot.job.started', name: 'remove_group_members' },
+  ],
+  'robot.job.finished': [{ type: 'robot.job.finished' }],
+};
+
+const failed = { kind: 'failed', message: 'Server error' } as const;
+const actorEvents = [
+  ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_ROWS }, failed]),
+  ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
+  ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
+  ...actorDoneEvents<MoveAnswer>('removeMembers', [{ kind: 'moved' }, failed]),
+];
+
+const plans = [
+  { name: 'free group', isPaid: false },
+  { name: 'paid group', isPaid: true },
+];
+
+function modelFor(isPaid: boolean) {
+  return createMachineTestModel(memberListMachine, {
+    input: { api: unusedApi, robot: unusedRobot, group: groupOnPlan(isPaid), query: MEMBER_LIST_QUERY },
+    events: [...Object.values(eventFixtures).flat(), ...delayedEvents(memberListMachine), ...actorEvents],
+    distinguishingContext: ({ context }) => ({
+      list: context.query.list,
+      selection: context.selection,
+      failure: context.failure,
+      runningJob: context.runningJob,
+      loaded: context.page !== null,
+      dragFrom: context.dragFrom,
+    }),
+  });
+}
+
+function startSystem(isPaid: boolean) {
+  const clock = new SimulatedClock();
+  const actors = {
+    fetchMembers: createDeferredActor<MembersAnswer, InputFrom<typeof fetchMembers>>(),
+    moveMembers: createDeferredActor<MoveAnswer, InputFrom<typeof moveMembers>>(),
+    previewRemoval: createDeferredActor<PreviewAnswer, InputFrom<typeof previewRemoval>>(),
+    removeMembers: createDeferredActor<MoveAnswer, InputFrom<typeof removeMembers>>(),
+  };
+  const machine = memberListMachine.provide({
+    actors: {
+      fetchMembers: actors.fetchMembers.logic,
+      moveMembers: actors.moveMembers.logic,
+      previewRemoval: actors.previewRemoval.logic,
+      removeMembers: actors.removeMembers.logic,
+    },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: { api: unusedApi, robot: unusedRobot, group: groupOnPlan(isPaid), query: MEMBER_LIST_QUERY },
+  });
+  return { actor, clock, actors };
+}
+type System = ReturnType<typeof startSystem>;
+type ActorName = keyof System['actors'];
+
+function implementationFor(system: System) {
+  const matches = (expected: Snapshot) => {
+    const actual = system.actor.getSnapshot();
+    expect(actual.value).toEqual(expected.value);
+    expect(selectionOf(actual)).toEqual(selectionOf(expected));
+    expect(actual.context.failure).toBe(expected.context.failure);
+    expect(modalOf(actual)).toBe(modalOf(expected));
+    expect(moveButtonsOf(actual)).toEqual(moveButtonsOf(expected));
+    expect(jobNoticeOf(actual)).toBe(jobNoticeOf(expected));
+  };
+  const waitsFor = (name: ActorName | null) => (expected: Snapshot) => {
+    matches(expected);
+    for (const actorName of Object.keys(system.actors) as ActorName[]) {
+      expect(system.actors[actorName].waitingRuns(), actorName).toBe(actorName === name ? 1 : 0);
+    }
+  };
+  const send = ({ event }: { event: EventObject }) => void system.actor.send(event as MemberListEvent);
+  const answer = (name: ActorName) => async ({ event }: { event: EventObject }) => {
+    system.actors[name].resolve((event as ActorDoneEvent<never>).output);
+    await settle();
+  };
+  return {
+    states: {
+      list: matches,
+      'list.loading': (expected: Snapshot) => {
+        waitsFor('fetchMembers')(expected);
+        expect(isLoadingMembers(system.actor.getSnapshot())).toBe(true);
+      },
+      'list.failed': waitsFor(null),
+      'list.ready': matches,
+      'list.ready.browsing': waitsFor(null),
+      'list.ready.dragging': (expected: Snapshot) => {
+        waitsFor(null)(expected);
+        expect(system.actor.getSnapshot().context.dragFrom).toBe(2);
+      },
+      'list.ready.moving': waitsFor('moveMembers'),
+      'list.ready.previewingRemoval': waitsFor('previewRemoval'),
+      'list.ready.confirmingRemoval': (expected: Snapshot) => {
+        waitsFor(null)(expected);
+        expect(system.actor.getSnapshot().context.preview).toEqual(PREVIEW_OF_TWO);
+      },
+      'list.ready.removing': waitsFor('removeMembers'),
+      'list.ready.upgradeRequired': (expected: Snapshot) => {
+        matches(expected);
+        expect(system.actor.getSnapshot().context.group.isPaid).toBe(false);
+      },
+      'list.ready.upgradeRequired.highlighted': (expected: Snapshot) => {
+        matches(expected);
+        expect(isUpgradeHighlighted(system.actor.getSnapshot())).toBe(true);
+      },
+      'list.ready.upgradeRequired.plain': (expected: Snapshot) => {
+        matches(expected);
+        expect(isUpgradeHighlighted(system.actor.getSnapshot())).toBe(false);
+      },
+      'list.ready.removalsLimitReached': (expected: Snapshot) => {
+        matches(expected);
+        expect(system.actor.getSnapshot().context.group.isPaid).toBe(true);
+        expect(selectionOf(system.actor.getSnapshot()).length).toBeGreaterThan(THREE_ROWS.removal_limits.current.left);
+      },
+      robotJob: matches,
+      'robotJob.idle': (expected: Snapshot) => {
+        matches(expected);
+        expect(jobNoticeOf(system.actor.getSnapshot())).toBeNull();
+      },
+      'robotJob.running': (expected: Snapshot) => {
+        matches(expected);
+        expect(moveButtonsOf(system.actor.getSnapshot()).every(({ enabled }) => !enabled)).toBe(true);
+      },
+    },
+    events: {
+      'xstate.init': () => void system.actor.start(),
+      ...Object.fromEntries(Object.keys(eventFixtures).map((type) => [type, send])),
+      ...Object.fromEntries(
+        delayedEvents(memberListMachine).map(({ type }) => [
+          type,
+          ({ event }: { event: EventObject }) => advanceThroughDelay(memberListMachine, system.actor, system.clock, event),
+        ]),
+      ),
+      'xstate.done.actor.fetchMembers': answer('fetchMembers'),
+      'xstate.done.actor.moveMembers': answer('moveMembers'),
+      'xstate.done.actor.previewRemoval': answer('previewRemoval'),
+      'xstate.done.actor.removeMembers': answer('removeMembers'),
+    },
+  };
+}
+
+describe('memberList model', () => {
+  it('has an assertion for every state and an executor for every event', () => {
+    assertModelIsComplete(memberListMachine, implementationFor(startSystem(false)));
+  });
+
+  const pathsByPlan = plans.map((plan) => ({ ...plan, paths: modelFor(plan.isPaid).getShortestPaths() }));
+
+  it('takes every transition and visits every state along the paths of both plans', () => {
+    const all = pathsByPlan.flatMap(({ paths }) => paths);
+    expect(measurePathCoverage(memberListMachine, all)).toEqual({ statesMissed: [], transitionsMissed: [] });
+  });
+
+  describe.each(pathsByPlan)('on a $name', ({ isPaid, paths }) => {
+    it.each(paths.map((path) => [namePath(path, (event) => (event.type.startsWith('xstate.done') ? `${event.type.split('.')[3]} answered ${(event as ActorDoneEvent<{ kind: string }>).output.kind}` : undefined)), path] as const))(
+      '%s',
+      async (_name, path) => {
+        const system = startSystem(isPaid);
+        await path.test(implementationFor(system));
+        system.actor.stop();
+      },
+    );
+  });
+});
+
+describe('memberList removal through the robot', () => {
+  it('moves the previewed members to removed and hands them to the robot', async () => {
+    const post = vi.fn(async () => ({ data: { count: 2, removal_limits: THREE_ROWS.removal_limits }, response: new Response('{}') }));
+    const run = vi.fn(async () => ({ job_id: 1, removed: 2 }));
+    const actor = createActor(removeMembers, {
+      input: { api: { POST: post } as never, robot: { run } as never, group: groupOnPlan(true), preview: PREVIEW_OF_TWO },
+    });
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().output).toEqual({ kind: 'moved' });
+    expect(post).toHaveBeenCalledWith('/groups/{id}/members/removed', expect.objectContaining({ body: { is_removed: true, ids: [1, 2] } }));
+    expect(run).toHaveBeenCalledWith(
+      'remove_group_members',
+      {
+        id: 7,
+        name: 'Sourdough Bakers',
+        fb_group_id: '100200300',
+        fb_slug: 'sourdough',
+        members: [
+          { id: 1, fb_user_id: '9001', name: 'Ada Baker' },
+          { id: 2, fb_user_id: '9002', name: 'Ben Crumb' },
+        ],
+      },
+      expect.anything(),
+    );
+  });
+});
