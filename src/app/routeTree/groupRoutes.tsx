@@ -1,6 +1,8 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { auditLogsLoaderData } from '../../features/auditLogs/auditLogsLoader';
 import { AuditLogsRoute } from '../../features/auditLogs/AuditLogsRoute';
+import { dashboardLoaderData } from '../../features/dashboard/dashboardLoader';
+import { DashboardRoute } from '../../features/dashboard/DashboardRoute';
 import { postsLoaderData } from '../../features/posts/postsLoader';
 import { PostsRoute } from '../../features/posts/PostsRoute';
 import type { AppDeps } from '../appDeps';
@@ -35,7 +37,12 @@ export function groupRoutes(deps: AppDeps): RouteObject {
     errorElement: <RouteErrorElement />,
     children: [
       { index: true, element: <Navigate to="dashboard" replace /> },
-      pendingRoute({ id: 'group_dashboard', path: 'dashboard', title: 'Dashboard' }),
+      {
+        id: 'group_dashboard',
+        path: 'dashboard',
+        ...groupPageLoader(deps, (group, request) => dashboardLoaderData(deps.api, group, request)),
+        element: <DashboardRoute />,
+      },
       pendingRoute({ id: 'group_members', path: 'members/:list?', loader: createMembersLoader(deps), title: 'Members' }),
       {
         id: 'group_posts',

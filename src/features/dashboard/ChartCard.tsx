@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon';
+import { Message } from 'primereact/message';
+import { AnimatedAxis, AnimatedGrid, AnimatedLineSeries, Tooltip, XYChart } from '@visx/xychart';
+import { DateRangePickers } from './DateRangePickers';
+import type { DateRange } from './dateRange';
+import { hasChartData, type ChartData, type ChartResult } from './loadChart';
+
+type ChartPoint = ChartData['datasets'][number]['points'][number];
+
+export interface ChartCardProps {
+  id: string;
+  title: string;
+  /** null while the chart loads. */
+  result: ChartResult | null;
+  range: DateRange;
+  onRangeChange(range: DateRange): void;
+  /** Fixed width for stories and tests; the card's width otherwise. */
+  width?: number;
+}
+
+const SERIES_COLOURS = ['#22c55e', '#f59e0b', '#3b82f6', '#ef4444'];
+const pointX = (point: ChartPoint) => point.x;
+const pointY = (point: ChartPoint) => point.y;
+const shortDate = (iso: string) => DateTime.fromISO(iso).toFormat('MMM d');
+
+function seriesLabel(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function Chart({ title, chart, width }: { title: string; chart: ChartData; width?: number }) {
+  const datasets = chart.datasets.filter((dataset) => dataset.points.length > 0);
+  return (
+    <figure className="chart-card__figure">
+      <XYChart
+        height={280}
+        width={width}
+        xScale={{ type: 'band', paddingInner: 0.3 }}
+        yScale={{ type: 'linear', nice: true }}
+        accessibilityLabel={`${title} from ${chart.from} to ${chart.to}`}
+      >
+        <AnimatedGrid columns={false} numTicks={4} />
+        <AnimatedAxis orientation="bottom" tickFormat={shortDate} numTicks={8} />
+        <AnimatedAxis orientation="left" numTicks={4} />
+        {datasets.map((dataset, index) => (
+          <AnimatedLineSeries
+            key={dataset.name}
+            dataKey={seriesLabel(dataset.name)}
+            data={dataset.points}
+            xAccessor={pointX}
+            yAccessor={pointY}
+            stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]}
+          />
+        ))}
+        <Tooltip<ChartPoint>
+          snapTooltipToDatumX
+          showVerticalCrosshair
+          renderTooltip={({ tooltipData }) => {
+            const nearest = tooltipData?.nearestDatum;
+            if (!nearest) return null;
+            return (
+              <div>
+                <strong>{shortDate(nearest.datum.x)}</strong>
+                {Object.entries(tooltipData.datumByKey).map(([key, { datum }]) => (
+                  <div key={key}>
+                    {key}: {(datum as ChartPoint).y}
+                  </div>
+                ))}
+              </div>
+            );
+          }}
+        />
+      </XYChart>
+      <figcaption>
+        <ul className="chart-card__legend">
+          {datasets.map((dataset, index) => (
+            <li key={dataset.name}>
+              <span className="chart-card__swatch" style={{ background: SERIES_COLOURS[index % SERIES_COLOURS.length] }} aria-hidden="true" />
+              {seriesLabel(dataset.name)}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
+
+function ChartBody({ title, result, width }: Pick<ChartCardProps, 'title' | 'result' | 'width'>) {
+  if (!result) {
+    return (
+      <div className="chart-card__status" role="status">
+        <span className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading the chart…
+      </div>
+    );
+  }
+  if (result.kind === 'failed') return <Message severity="error" text={`The chart could not be loaded. ${result.reason}`} />;
+  if (!hasChartData(result.chart)) return <div className="chart-card__status">No data for chart yet</div>;
+  return <Chart title={title} chart={result.chart} width={width} />;
+}
+
+/** One dashboard chart with its own from and to pickers. */
+export function ChartCard({ id, title, result, range, onRangeChange, width }: ChartCardProps) {
+  return (
+    <section className="chart-card" aria-labelledby={`${id}-title`}>
+      <header className="chart-card__header">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <DateRangePickers idPrefix={id} range={range} onChange={onRangeChange} />
+      </header>
+      <ChartBody title={title} result={result} width={width} />
+    </section>
+  );
+}

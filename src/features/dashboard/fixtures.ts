@@ -1,0 +1,33 @@
+import { DateTime } from 'luxon';
+import type { ChartData } from './loadChart';
+
+function series(name: string, start: string, count: number, stepDays: number, value: (i: number) => number) {
+  const first = DateTime.fromISO(start);
+  return {
+    name,
+    points: Array.from({ length: count }, (_, i) => ({ x: first.plus({ days: i * stepDays }).toISODate()!, y: value(i) })),
+  };
+}
+
+export const membersChart: ChartData = {
+  from: '2026-01-05',
+  to: '2026-03-23',
+  datasets: [
+    series('active', '2026-01-05', 12, 7, (i) => 320 + i * 14),
+    series('inactive', '2026-01-05', 12, 7, (i) => 180 - i * 6),
+    series('whitelisted', '2026-01-05', 12, 7, (i) => 20 + (i % 3)),
+    series('removed', '2026-01-05', 12, 7, (i) => i * 5),
+  ],
+};
+
+export const activitiesChart: ChartData = {
+  from: '2026-03-01',
+  to: '2026-03-30',
+  datasets: [
+    series('posts', '2026-03-01', 30, 1, (i) => 3 + (i % 5)),
+    series('reactions', '2026-03-01', 30, 1, (i) => 40 + ((i * 7) % 25)),
+    series('comments', '2026-03-01', 30, 1, (i) => 12 + ((i * 3) % 10)),
+  ],
+};
+
+export const emptyChart: ChartData = { from: '2026-03-01', to: '2026-03-30', datasets: [] };
