@@ -1,0 +1,198 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { MembersView } from './MembersView';
+import { memberListSnapshotAt, storyPage, storyPreview, storyQuery } from './storySnapshots';
+
+const browsing = { list: { ready: 'browsing' }, robotJob: 'idle' };
+
+const meta = {
+  title: 'Members/Members page',
+  component: MembersView,
+  args: {
+    snapshot: memberListSnapshotAt(browsing),
+    send: fn(),
+    typedText: '',
+    onSearchTyped: fn(),
+    onFilterChanged: fn(),
+    onPageChanged: fn(),
+    showPayments: false,
+    onExport: fn(),
+    onUpgrade: fn(),
+  },
+} satisfies Meta<typeof MembersView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: 'loading', robotJob: 'idle' }, { page: null }) },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('button', { name: 'Move to Removed' })).toBeDisabled();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: 'failed', robotJob: 'idle' }, { page: null, failure: 'Server error' }) },
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('alert')).toHaveTextContent('The members could not be loaded: Server error');
+    await userEvent.click(page.getByRole('button', { name: 'Try again' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.reload' });
+  },
+};
+
+export const ActiveMembersOnFreeGroup: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Members engaged in the group.')).toBeVisible();
+    await expect(page.getByText('Active (120)')).toBeVisible();
+    await expect(page.getByText('2 of 10 free removals left')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Move to Removed' })).toBeDisabled();
+    await expect(page.getByText('Change items per page')).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Select all' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.select.all' });
+    await userEvent.type(page.getByPlaceholderText('Type here to Search Member'), 'a');
+    await expect(args.onSearchTyped).toHaveBeenCalledWith('a');
+    await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
+    await expect(args.onExport).toHaveBeenCalledOnce();
+  },
+};
+
+export const Empty: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { page: { ...storyPage, members: [], count: 0 } }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No members in this list yet')).toBeVisible();
+  },
+};
+
+export const SearchFound: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, search: 'a' } }), typedText: 'a' },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Active (Found 3 of 120)')).toBeVisible();
+    await expect(page.getByText('Inactive (Not found)')).toBeVisible();
+  },
+};
+
+export const SelectionOnInactive: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'inactive' }, selection: [1, 2] }) },
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Members without any activity detected by scanning.')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Select Ada Baker' })).toBeChecked();
+    await userEvent.click(page.getByRole('button', { name: 'Add to Whitelist' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.move', move: 'whitelist' });
+    await userEvent.click(page.getByRole('button', { name: 'Move to Removed' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.remove' });
+  },
+};
+
+export const Dragging: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'dragging' }, robotJob: 'idle' }, { selection: [2, 3], dragFrom: 2, dragBase: [] }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('checkbox', { name: 'Select Cleo Dough' })).toBeChecked();
+  },
+};
+
+export const Whitelisted: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'whitelisted' }, selection: [1] }) },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Add members here to prevent removal.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove from Whitelist' })).toBeEnabled();
+  },
+};
+
+export const RemovedOnPaidGroupWithPayments: Story = {
+  args: {
+    snapshot: memberListSnapshotAt(browsing, { isPaid: true, query: { ...storyQuery, list: 'removed' }, selection: [3] }),
+    showPayments: true,
+  },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Archive of removed members.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Move to Inactive' })).toBeEnabled();
+    await expect(page.getByText('$45.00')).toBeVisible();
+    await expect(page.getByText('Annual')).toBeVisible();
+  },
+};
+
+export const Moving: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'moving' }, robotJob: 'idle' }, { query: { ...storyQuery, list: 'inactive' }, selection: [1] }) },
+};
+
+export const MoveFailed: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { failure: 'A member is not in the source list' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('A member is not in the source list')).toBeVisible();
+  },
+};
+
+export const PreviewingRemoval: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'previewingRemoval' }, robotJob: 'idle' }, { selection: [1, 2] }) },
+};
+
+export const ConfirmingRemoval: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'confirmingRemoval' }, robotJob: 'idle' }, { selection: [1, 2], preview: storyPreview }) },
+  play: async ({ args }) => {
+    const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
+    await expect(dialog).toHaveTextContent('no more than 100 members a day and 500 a week');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove 2 members' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.removal.confirmed' });
+  },
+};
+
+export const Removing: Story = {
+  args: {
+    snapshot: memberListSnapshotAt(
+      { list: { ready: 'removing' }, robotJob: 'running' },
+      { selection: [1, 2], preview: storyPreview, runningJob: 'remove_group_members' },
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Removing Members...');
+  },
+};
+
+export const UpgradeRequired: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: { upgradeRequired: 'highlighted' } }, robotJob: 'idle' }, { selection: [1, 2, 3] }) },
+  play: async ({ args }) => {
+    const dialog = within(document.body).getByRole('dialog', { name: 'Free Trial Account Removals Limit' });
+    await expect(dialog).toHaveTextContent('has 2 members remaining');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to PRO' }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+  },
+};
+
+export const UpgradeRequiredBetweenBlinks: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: { upgradeRequired: 'plain' } }, robotJob: 'idle' }, { selection: [1, 2, 3] }) },
+};
+
+export const RemovalsLimitReached: Story = {
+  args: {
+    snapshot: memberListSnapshotAt({ list: { ready: 'removalsLimitReached' }, robotJob: 'idle' }, { isPaid: true, selection: [1, 2, 3] }),
+  },
+  play: async ({ args }) => {
+    const dialog = within(document.body).getByRole('dialog', { name: 'Removals limit reached' });
+    await expect(dialog).toHaveTextContent('only 2 can be removed now');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.dialog.closed' });
+  },
+};
+
+export const SyncingMembers: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'browsing' }, robotJob: 'running' }, { runningJob: 'fetch_group_members', selection: [1] }) },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('status')).toHaveTextContent('Syncing Members...');
+    await expect(page.getByRole('button', { name: 'Move to Removed' })).toBeDisabled();
+  },
+};
+
+export const SyncingEngagements: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'browsing' }, robotJob: 'running' }, { runningJob: 'fetch_group_posts' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Syncing Engagements...');
+  },
+};
