@@ -19,13 +19,25 @@ export function PostsRoute() {
   const navigation = useNavigation();
   const location = useLocation();
   const [searchText, setSearchText] = useState(filters.search);
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  const [writtenSearch, setWrittenSearch] = useState<string | null>(null);
   const reloading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+
+  // The address changed from elsewhere (a link, back): the box follows it, unless it is the search typed here.
+  if (seenSearch !== filters.search) {
+    setSeenSearch(filters.search);
+    if (filters.search !== writtenSearch) setSearchText(filters.search);
+  }
 
   const apply = (next: PostsFilters) => setSearchParams(writePostsFilters(next), { replace: true });
 
   useEffect(() => {
     if (searchText.trim() === filters.search) return;
-    const timer = setTimeout(() => setSearchParams(writePostsFilters(withSearch(filters, searchText)), { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      const next = withSearch(filters, searchText);
+      setWrittenSearch(next.search);
+      setSearchParams(writePostsFilters(next), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, filters, setSearchParams]);
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleAuditLogs } from '../../../src/features/auditLogs/fixtures';
 import { activitiesChart } from '../../../src/features/dashboard/fixtures';
@@ -39,6 +39,16 @@ describe('the posts route', () => {
     fireEvent.change(await screen.findByLabelText('Search posts'), { target: { value: 'sunday' } });
     await waitFor(() => expect(app.search()).toBe('?search=sunday'), { timeout: 3000 });
     expect(app.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('empties the search box when a link opens the posts without a search, and keeps it empty', async () => {
+    const app = openAs(`/${freeGroup.fb_group_id}/posts?search=run`, postsAnswer);
+    const box = await screen.findByLabelText('Search posts');
+    expect(box).toHaveValue('run');
+    await act(() => app.router.navigate(`/${freeGroup.fb_group_id}/posts`));
+    await waitFor(() => expect(screen.getByLabelText('Search posts')).toHaveValue(''));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(app.search()).toBe('');
   });
 
   it('tells in the page when the server cannot answer yet', async () => {
