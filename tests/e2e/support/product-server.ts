@@ -47,9 +47,14 @@ export async function startProductServer(dataDir: string): Promise<ProductServer
   const output = () => log;
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+  let stopping: Promise<void> | undefined;
+  // Idempotent: a test may stop the server to read its files, and the suite stops it again at the end.
+  const stop = () => {
+    stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    })();
+    return stopping;
   };
   try {
     await waitForStatus(url, child, output);
