@@ -125,7 +125,7 @@ export const memberListMachine = setup({
       },
       states: {
         loading: {
-          entry: ['clearSelection', 'forgetPreview'],
+          entry: ['clearSelection', 'forgetPreview', 'endDrag'],
           invoke: {
             id: 'fetchMembers',
             src: 'fetchMembers',

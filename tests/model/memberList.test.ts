@@ -1,114 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
-import { createApiClient } from '../../src/api/client';
-import type { Robot } from '../../src/robot/protocol';
-import {
-  fetchMembers,
-  moveMembers,
-  previewRemoval,
-  removeMembers,
-  type MembersAnswer,
-  type MoveAnswer,
-  type PreviewAnswer,
-} from '../../machines/memberList/actors';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import { removeMembers } from '../../machines/memberList/actors';
 import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
 import { isLoadingMembers, isUpgradeHighlighted, jobNoticeOf, modalOf, moveButtonsOf, selectionOf } from '../../machines/memberList/selectors';
-import { createDeferredActor, settle } from './support/deferredActor';
-import { createMachineTestModel } from './support/machineTestModel';
+import { settle } from './support/deferredActor';
 import { assertModelIsComplete } from './support/modelGuard';
-import { actorDoneEvents, delayedEvents, type ActorDoneEvent } from './support/modelEvents';
+import { delayedEvents, type ActorDoneEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
 import { advanceThroughDelay } from './support/simulatedTime';
-import { groupOnPlan, MEMBER_LIST_QUERY, PREVIEW_OF_TWO, THREE_ROWS } from './memberListFixtures';
+import { groupOnPlan, PREVIEW_OF_TWO, THREE_ROWS } from './memberListFixtures';
+import { eventFixtures, modelFor, plans, startSystem, type ActorName, type System } from './memberListModel';
 
 type Snapshot = SnapshotFrom<typeof memberListMachine>;
-
-const unusedApi = createApiClient({
-  baseUrl: 'http://api.invalid/api/v1',
-  fetch: () => Promise.reject(new Error('the model provides every API actor')),
-});
-const unusedRobot = {} as Robot;
-
-const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<MemberListEvent, { type: Type }>> } = {
-  'members.query.changed': [
-    { type: 'members.query.changed', query: { ...MEMBER_LIST_QUERY, list: 'inactive' } },
-    { type: 'members.query.changed', query: { ...MEMBER_LIST_QUERY, list: 'removed' } },
-  ],
-  'members.reload': [{ type: 'members.reload' }],
-  'members.select.all': [{ type: 'members.select.all' }],
-  'members.select.none': [{ type: 'members.select.none' }],
-  'members.select.invert': [{ type: 'members.select.invert' }],
-  'members.select.toggled': [{ type: 'members.select.toggled', id: 1 }],
-  'members.drag.started': [{ type: 'members.drag.started', id: 2 }],
-  'members.drag.entered': [{ type: 'members.drag.entered', id: 3 }],
-  'members.drag.ended': [{ type: 'members.drag.ended' }],
-  'members.move': [
-    { type: 'members.move', move: 'whitelist' },
-    { type: 'members.move', move: 'restore' },
-  ],
-  'members.remove': [{ type: 'members.remove' }],
-  'members.removal.confirmed': [{ type: 'members.removal.confirmed' }],
-  'members.dialog.closed': [{ type: 'members.dialog.closed' }],
-  'robot.job.started': [
-    { type: 'robot.job.started', name: 'fetch_group_members' },
-    { type: 'robot.job.started', name: 'remove_group_members' },
-  ],
-  'robot.job.finished': [{ type: 'robot.job.finished' }],
-};
-
-const failed = { kind: 'failed', message: 'Server error' } as const;
-const actorEvents = [
-  ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_ROWS }, failed]),
-  ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
-  ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
-  ...actorDoneEvents<MoveAnswer>('removeMembers', [{ kind: 'moved' }, failed]),
-];
-
-const plans = [
-  { name: 'free group', isPaid: false },
-  { name: 'paid group', isPaid: true },
-];
-
-function modelFor(isPaid: boolean) {
-  return createMachineTestModel(memberListMachine, {
-    input: { api: unusedApi, robot: unusedRobot, group: groupOnPlan(isPaid), query: MEMBER_LIST_QUERY },
-    events: [...Object.values(eventFixtures).flat(), ...delayedEvents(memberListMachine), ...actorEvents],
-    distinguishingContext: ({ context }) => ({
-      list: context.query.list,
-      selection: context.selection,
-      failure: context.failure,
-      runningJob: context.runningJob,
-      loaded: context.page !== null,
-      dragFrom: context.dragFrom,
-    }),
-  });
-}
-
-function startSystem(isPaid: boolean) {
-  const clock = new SimulatedClock();
-  const actors = {
-    fetchMembers: createDeferredActor<MembersAnswer, InputFrom<typeof fetchMembers>>(),
-    moveMembers: createDeferredActor<MoveAnswer, InputFrom<typeof moveMembers>>(),
-    previewRemoval: createDeferredActor<PreviewAnswer, InputFrom<typeof previewRemoval>>(),
-    removeMembers: createDeferredActor<MoveAnswer, InputFrom<typeof removeMembers>>(),
-  };
-  const machine = memberListMachine.provide({
-    actors: {
-      fetchMembers: actors.fetchMembers.logic,
-      moveMembers: actors.moveMembers.logic,
-      previewRemoval: actors.previewRemoval.logic,
-      removeMembers: actors.removeMembers.logic,
-    },
-  });
-  const actor = createActor(machine, {
-    clock,
-    input: { api: unusedApi, robot: unusedRobot, group: groupOnPlan(isPaid), query: MEMBER_LIST_QUERY },
-  });
-  return { actor, clock, actors };
-}
-type System = ReturnType<typeof startSystem>;
-type ActorName = keyof System['actors'];
 
 function implementationFor(system: System) {
   const matches = (expected: Snapshot) => {

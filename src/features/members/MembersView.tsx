@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
 import { Tag } from 'primereact/tag';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Member } from '../../../machines/memberList/actors';
 import type { memberListMachine, MemberListEvent } from '../../../machines/memberList/machine';
@@ -52,6 +52,8 @@ export function MembersView(props: MembersViewProps) {
   const jobNotice = jobNoticeOf(snapshot);
   const failure = failureOf(snapshot);
   const dragging = snapshot.matches({ list: { ready: 'dragging' } });
+  // DataTable re-renders a row only when its record changes, so a new selection hands it new records.
+  const rows = useMemo(() => members.map((member) => ({ ...member })), [members, selection]);
 
   useEffect(() => {
     if (!dragging) return;
@@ -133,7 +135,7 @@ export function MembersView(props: MembersViewProps) {
         </div>
       ) : (
         <DataTable
-          value={members}
+          value={rows}
           dataKey="id"
           lazy
           loading={isLoadingMembers(snapshot)}
