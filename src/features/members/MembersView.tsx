@@ -52,8 +52,8 @@ export function MembersView(props: MembersViewProps) {
   const jobNotice = jobNoticeOf(snapshot);
   const failure = failureOf(snapshot);
   const dragging = snapshot.matches({ list: { ready: 'dragging' } });
-  // DataTable re-renders a row only when its record changes, so a new selection hands it new records.
-  const rows = useMemo(() => members.map((member) => ({ ...member })), [members, selection]);
+  // DataTable redraws a cell only when its record's content changes, so each record says whether it is selected.
+  const rows = useMemo(() => members.map((member) => ({ ...member, selected: selection.includes(member.id) })), [members, selection]);
 
   useEffect(() => {
     if (!dragging) return;
@@ -71,11 +71,11 @@ export function MembersView(props: MembersViewProps) {
     onFilterChanged('sort_by', String(event.sortField));
     onFilterChanged('sort_direction', event.sortOrder === -1 ? 'desc' : 'asc');
   };
-  const selectBody = (member: Member) => (
+  const selectBody = (member: Member & { selected: boolean }) => (
     <input
       type="checkbox"
       aria-label={`Select ${member.name}`}
-      checked={selection.includes(member.id)}
+      checked={member.selected}
       onChange={() => send({ type: 'members.select.toggled', id: member.id })}
       onMouseDown={(event) => {
         if (event.shiftKey) send({ type: 'members.drag.started', id: member.id });
