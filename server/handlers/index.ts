@@ -3,6 +3,7 @@ import { autocompleteHandlers } from './autocomplete';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { labHandlers } from './lab';
+import { membersHandlers } from './members';
 import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
 import { sandboxNetworkHandlers } from './sandbox-network';
@@ -18,6 +19,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...sessionHandlers(context),
     ...usersHandlers(context),
     ...groupsHandlers(context),
+    ...membersHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
     ...robotHandlers(context),

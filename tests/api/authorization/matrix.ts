@@ -3,7 +3,7 @@ import type { AppDb } from '../../../server/db/connect';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
-import { ownRobotJob, unheldGroupOf } from './role-fixtures';
+import { groupMemberIn, ownRobotJob, unheldGroupOf } from './role-fixtures';
 
 export interface RequestOverrides {
   path?: Record<string, string | number>;
@@ -57,11 +57,20 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getGroup: { access: 'groupAdmin', built: { status: 200 } },
 
   // members
-  listGroupMembers: { access: 'groupAdmin' },
-  exportGroupMembers: { access: 'groupAdmin' },
-  previewMemberRemoval: { access: 'groupAdmin' },
-  setMembersWhitelisted: { access: 'groupAdmin' },
-  setMembersRemoved: { access: 'groupAdmin' },
+  listGroupMembers: { access: 'groupAdmin', built: { status: 200 } },
+  exportGroupMembers: { access: 'groupAdmin', built: { status: 200 } },
+  previewMemberRemoval: {
+    access: 'groupAdmin',
+    built: { status: 200, request: async (world, { db }) => ({ body: { ids: [await groupMemberIn(db, world, 'inactive')] } }) },
+  },
+  setMembersWhitelisted: {
+    access: 'groupAdmin',
+    built: { status: 200, request: async (world, { db }) => ({ body: { is_whitelisted: true, ids: [await groupMemberIn(db, world, 'inactive')] } }) },
+  },
+  setMembersRemoved: {
+    access: 'groupAdmin',
+    built: { status: 200, request: async (world, { db }) => ({ body: { is_removed: true, ids: [await groupMemberIn(db, world, 'inactive')] } }) },
+  },
   lookupMembers: { access: 'user' },
 
   // posts

@@ -44,3 +44,22 @@ export async function ownRobotJob(db: AppDb, world: RoleWorld, role: Role, name:
   const [job] = await db.insert(robot_jobs).values({ group_id: groupId, name, args }).returning({ id: robot_jobs.id });
   return job!.id;
 }
+
+let membersMade = 0;
+
+/** A new subscriber of the role world's group in the given list, for one move call to move. */
+export async function groupMemberIn(db: AppDb, world: RoleWorld, list: 'inactive' | 'whitelisted' | 'removed'): Promise<number> {
+  membersMade += 1;
+  const [member] = await db
+    .insert(members)
+    .values({ fb_user_id: `85${String(membersMade).padStart(5, '0')}`, name: `Moving Member ${membersMade}` })
+    .returning({ id: members.id });
+  await db.insert(memberships).values({
+    group_id: world.group.id,
+    member_id: member!.id,
+    member_name: `Moving Member ${membersMade}`,
+    is_whitelisted: list === 'whitelisted',
+    is_removed: list === 'removed',
+  });
+  return member!.id;
+}

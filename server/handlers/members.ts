@@ -1,0 +1,153 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { previewRemoval } from '../domain/removal-preview';
+import { memberSummaryView } from './views/member';
+import { countMemberLists, readMemberChunks, readMemberPage, type MemberListFilter, type MemberSortBy } from '../domain/member-lists';
+import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
+import { readRemovalUsage } from '../domain/removal-usage';
+import { findGroup } from '../domain/held-groups';
+import { moveMembers, type MoveKind } from '../domain/member-moves';
+import { ApiError, notFound } from '../http/errors';
+import { callerOf } from './caller';
+import type { HandlerContext, HandlerGroup } from './types';
+import { groupMemberView, type GroupMemberRow } from './views/group-member';
+
+interface MemberListParams {
+  page?: number;
+  per_page?: number;
+  search?: string;
+  list?: MemberListFilter;
+  sort_by?: MemberSortBy;
+  sort_direction?: 'asc' | 'desc';
+}
+
+function groupId(request: FastifyRequest): number {
+  return (request.params as { id: number }).id;
+}
+
+/** The list query a request asks for, with the contract's defaults. */
+export function memberListQuery(request: FastifyRequest) {
+  const params = request.query as MemberListParams;
+  return {
+    groupId: groupId(request),
+    list: params.list ?? 'active',
+    search: params.search?.trim() || undefined,
+    sortBy: params.sort_by ?? 'name',
+    sortDirection: params.sort_direction ?? 'asc',
+  } as const;
+}
+
+export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
+  async function limitsOf(id: number) {
+    const group = await findGroup(db, id);
+    if (!group) throw notFound('Group not found!');
+    const at = now();
+    const usage = await readRemovalUsage(db, [id], at);
+    return removalLimits(group.subscribed_plan, usage.get(id) ?? NO_REMOVALS, at);
+  }
+
+  async function move(request: FastifyRequest, kind: MoveKind) {
+    const { ids } = request.body as { ids: number[] };
+    const outcome = await moveMembers(db, { kind, groupId: groupId(request), memberIds: ids, userId: callerOf(request).userId, ip: request.ip, at: now() });
+    if ('moved' in outcome) return { count: outcome.moved, removal_limits: outcome.limits };
+    switch (outcome.refused) {
+      case 'not_member':
+        throw new ApiError('not_found', 'Some members are not in this group', { ids: outcome.ids });
+      case 'not_in_list':
+        throw new ApiError('conflict', 'Some members are not in the list they would move from', { reason: 'not_in_list', ids: outcome.ids });
+      case 'whitelisted':
+        throw new ApiError('conflict', 'Whitelisted members cannot be removed', { reason: 'whitelisted', ids: outcome.ids });
+      case 'locked':
+        throw new ApiError('conflict', 'Account is locked', { reason: 'locked' });
+      case 'free_plan':
+        throw new ApiError('conflict', 'Not available on Free plan', { reason: 'free_plan' });
+      case 'limit_exceeded':
+        throw new ApiError('limit_exceeded', 'The selection is larger than the removals left', { removal_limits: outcome.limits });
+    }
+  }
+
+  return {
+    async exportGroupMembers(request, reply) {
+      const query = memberListQuery(request);
+      const group = await findGroup(db, query.groupId);
+      if (!group) throw notFound('Group not found!');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="members-${group.fb_group_id}-${query.list}.csv"`);
+      return Readable.from(csvLines(readMemberChunks(db, query)));
+    },
+
+    async previewMemberRemoval(request) {
+      const { ids } = request.body as { ids: number[] };
+      const preview = await previewRemoval(db, groupId(request), ids, now());
+      return {
+        members: preview.members.map((member) => memberSummaryView(request, member)),
+        removable_now: preview.plan.removableNow,
+        days_needed: preview.plan.daysNeeded,
+        completes_at: preview.plan.completesAt?.toISOString() ?? null,
+        removal_limits: preview.limits,
+      };
+    },
+
+    async setMembersWhitelisted(request) {
+      return move(request, (request.body as { is_whitelisted: boolean }).is_whitelisted ? 'whitelist' : 'unwhitelist');
+    },
+
+    async setMembersRemoved(request) {
+      return move(request, (request.body as { is_removed: boolean }).is_removed ? 'remove' : 'restore');
+    },
+
+    async listGroupMembers(request) {
+      const params = request.query as MemberListParams;
+      const query = memberListQuery(request);
+      const [rows, countAll, countFiltered, limits] = await Promise.all([
+        readMemberPage(db, query, params.page ?? 1, params.per_page ?? 25),
+        countMemberLists(db, query.groupId),
+        query.search ? countMemberLists(db, query.groupId, query.search) : undefined,
+        limitsOf(query.groupId),
+      ]);
+      const filtered = countFiltered ?? countAll;
+      return {
+        members: rows.map((row) => groupMemberView(request, row)),
+        count: filtered[query.list],
+        count_all: countAll,
+        count_filtered: filtered,
+        removal_limits: limits,
+      };
+    },
+  };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'fb_user_id',
+  'fb_username',
+  'name',
+  'posts_count',
+  'comments_count',
+  'reactions_count',
+  'last_activity_at',
+  'created_at',
+  'paid',
+  'subscription',
+  'subscription_status',
+  'role',
+  'is_whitelisted',
+  'is_removed',
+] as const;
+
+/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is kept from spreadsheets' formulas. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The header row, then each chunk of rows as it is read, so memory holds one chunk at a time. */
+async function* csvLines(chunks: AsyncIterable<GroupMemberRow[]>) {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  for await (const rows of chunks) {
+    yield rows.map((row) => `${CSV_COLUMNS.map((column) => csvField(column === 'paid' ? (row.paid ?? 0) : row[column])).join(',')}\r\n`).join('');
+  }
+}
