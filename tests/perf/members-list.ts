@@ -1,0 +1,105 @@
+/**
+ * Member-list benchmark: autocannon with 50 connections against GET /groups/{id}/members over
+ * loopback, on the 20,000-member sandbox group (Trail Runners Worldwide) and on a generated
+ * 200,000-member group, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Each case runs
+ * for a bounded time and prints p50, p99 and requests/s; it asserts nothing.
+ * Run: npm run perf:members
+ */
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
+import { buildServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { DatabaseKind } from '../../server/db/connect';
+import { groups, members, memberships, sessions, users } from '../../server/db/schema';
+import { generateToken, hashToken } from '../../server/domain/tokens';
+import { seedSandboxWorld } from '../../server/sandbox/seed';
+import { createTestDatabase, databaseKinds } from '../support/database';
+
+interface AutocannonResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const DURATION_SECONDS = Number(process.env.PERF_SECONDS ?? 10);
+const BIG_GROUP_SIZE = 200_000;
+
+const QUERIES = {
+  'active, by name, page 1': 'list=active',
+  'all, last activity desc, page 100': 'list=all_members&sort_by=last_activity_at&sort_direction=desc&page=100',
+  'search "ber 12"': 'list=all_members&search=ber%2012',
+};
+
+/** A group of `size` members made in SQL: a third active, one in 25 whitelisted, one in 20 removed. */
+async function generateGroup(database: Awaited<ReturnType<typeof createTestDatabase>>, size: number, adminFbUserId: string) {
+  const { db } = database;
+  const [group] = await db.insert(groups).values({ fb_group_id: '4800000001', name: 'Perf Big Group', subscribed_plan: 'annual' }).returning();
+  const [admin] = await db.select({ id: members.id }).from(members).where(sql`${members.fb_user_id} = ${adminFbUserId}`);
+  await db.insert(memberships).values({ group_id: group!.id, member_id: admin!.id, member_name: 'Perf Admin', role: 'admin', is_admin_holder: true });
+  for (let start = 0; start < size; start += 50_000) {
+    const end = Math.min(size, start + 50_000) - 1;
+    await db.execute(sql`
+      INSERT INTO members (fb_user_id, name, fb_username)
+      SELECT (6000000000 + i)::text, 'Perf Member ' || i, 'perf.member.' || i FROM generate_series(${start}::int, ${end}::int) AS i`);
+    await db.execute(sql`
+      INSERT INTO memberships (group_id, member_id, member_name, posts_count, reactions_count, comments_count, last_activity_at, is_whitelisted, is_removed)
+      SELECT ${group!.id}::int, m.id, m.name,
+        CASE WHEN i % 3 = 0 THEN i % 17 ELSE 0 END, CASE WHEN i % 3 = 0 THEN i % 31 ELSE 0 END, CASE WHEN i % 3 = 0 THEN i % 7 ELSE 0 END,
+        CASE WHEN i % 3 = 0 THEN now() - (i % 365) * interval '1 day' END, i % 25 = 0, i % 20 = 0
+      FROM generate_series(${start}::int, ${end}::int) AS i JOIN members m ON m.fb_user_id = (6000000000 + i)::text`);
+  }
+  await db.execute(sql`ANALYZE memberships`);
+  await db.execute(sql`ANALYZE members`);
+  return group!.id;
+}
+
+async function benchmark(kind: DatabaseKind) {
+  const database = await createTestDatabase(kind);
+  const app = await buildServer({ ...loadConfig({}), appDir: undefined, logLevel: 'silent' }, { database });
+  try {
+    const seedStarted = Date.now();
+    await seedSandboxWorld(database.db, { seed: 1, scale: 1 });
+    const [sandboxGroup] = await database.db.select({ id: groups.id }).from(groups).where(sql`${groups.name} = 'Trail Runners Worldwide'`);
+    // Ada holds the sandbox group; her member holds the generated one too.
+    const [ada] = await database.db
+      .select({ id: users.id, fbUserId: users.fb_user_id })
+      .from(users)
+      .where(sql`${users.name} = 'Ada Admin'`);
+    const token = generateToken();
+    await database.db.insert(sessions).values({ user_id: ada!.id, token_hash: hashToken(token) });
+    const bigGroupId = await generateGroup(database, BIG_GROUP_SIZE, ada!.fbUserId!);
+    console.log(`${kind}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    for (const [label, groupId] of [
+      ['sandbox 20,000', sandboxGroup!.id],
+      ['generated 200,000', bigGroupId],
+    ] as const) {
+      for (const [name, query] of Object.entries(QUERIES)) {
+        const result = await autocannon({
+          url: `${address}/api/v1/groups/${groupId}/members?${query}`,
+          connections: 50,
+          duration: DURATION_SECONDS,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        console.log(
+          `${kind.padEnd(8)} ${label.padEnd(18)} ${name.padEnd(36)} p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(5)} ms  ${result.requests.average.toFixed(0).padStart(6)} req/s` +
+            (result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''),
+        );
+      }
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+for (const kind of databaseKinds()) await benchmark(kind);
