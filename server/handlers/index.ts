@@ -1,9 +1,12 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { auditLogsHandlers } from './audit-logs';
 import { autocompleteHandlers } from './autocomplete';
+import { chartsHandlers } from './charts';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { labHandlers } from './lab';
 import { membersHandlers } from './members';
+import { postsHandlers } from './posts';
 import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
 import { sandboxNetworkHandlers } from './sandbox-network';
@@ -20,6 +23,9 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...usersHandlers(context),
     ...groupsHandlers(context),
     ...membersHandlers(context),
+    ...postsHandlers(context),
+    ...auditLogsHandlers(context),
+    ...chartsHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
     ...robotHandlers(context),

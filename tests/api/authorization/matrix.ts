@@ -74,13 +74,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   lookupMembers: { access: 'user' },
 
   // posts
-  listGroupPosts: { access: 'groupAdmin' },
+  listGroupPosts: { access: 'groupAdmin', built: { status: 200 } },
 
   // auditLogs
-  listGroupAuditLogs: { access: 'groupAdmin' },
+  listGroupAuditLogs: { access: 'groupAdmin', built: { status: 200 } },
 
   // charts
-  getGroupChart: { access: 'groupAdmin' },
+  getGroupChart: { access: 'groupAdmin', built: { status: 200 } },
 
   // flags
   getUserFlags: { access: 'user', built: { status: 200 } },
