@@ -25,7 +25,8 @@ import {
   tabBadgeOf,
 } from '../../../machines/memberList/selectors';
 import { FreeRemovalsBar } from '../../ui/FreeRemovalsBar';
-import { MEMBER_LIST_DESCRIPTIONS, PAGE_LINKS, PER_PAGE_OPTIONS, shownDate, SORTABLE_COLUMNS, subscriptionSeverity, TAB_TITLES, usd } from './memberColumns';
+import { DisplayDate } from '../../ui/DisplayDate';
+import { MEMBER_LIST_DESCRIPTIONS, PAGE_LINKS, PER_PAGE_OPTIONS, SORTABLE_COLUMNS, subscriptionSeverity, TAB_TITLES, usd } from './memberColumns';
 import { RemovalDialogs } from './RemovalDialogs';
 import './members.css';
 
@@ -155,7 +156,7 @@ export function MembersView(props: MembersViewProps) {
               field={field}
               header={header}
               sortable
-              body={field === 'last_activity_at' || field === 'created_at' ? (member: Member) => shownDate(member[field]) : undefined}
+              body={field === 'last_activity_at' || field === 'created_at' ? (member: Member) => (member[field] ? <DisplayDate iso={member[field]} /> : '—') : undefined}
             />
           ))}
           {showPayments && <Column field="paid" header="Paid" sortable body={(member: Member) => usd(member.paid)} />}

@@ -35,6 +35,3 @@ export const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'c
 /** Part 2 §4: active is success, failed is danger, anything else is warning. */
 export const subscriptionSeverity = (status: string | null) =>
   status === 'active' ? 'success' : status === 'failed' ? 'danger' : 'warning';
-
-export const shownDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }) : '—';
