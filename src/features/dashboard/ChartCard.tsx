@@ -19,6 +19,8 @@ export interface ChartCardProps {
 }
 
 const SERIES_COLOURS = ['#22c55e', '#f59e0b', '#3b82f6', '#ef4444'];
+/** Also the plot box's height in dashboard.css: visx sizes a chart without a width to a box of its parent's height. */
+const CHART_HEIGHT = 280;
 const pointX = (point: ChartPoint) => point.x;
 const pointY = (point: ChartPoint) => point.y;
 const shortDate = (iso: string) => DateTime.fromISO(iso).toFormat('MMM d');
@@ -31,45 +33,47 @@ function Chart({ title, chart, width }: { title: string; chart: ChartData; width
   const datasets = chart.datasets.filter((dataset) => dataset.points.length > 0);
   return (
     <figure className="chart-card__figure">
-      <XYChart
-        height={280}
-        width={width}
-        xScale={{ type: 'band', paddingInner: 0.3 }}
-        yScale={{ type: 'linear', nice: true }}
-        accessibilityLabel={`${title} from ${chart.from} to ${chart.to}`}
-      >
-        <AnimatedGrid columns={false} numTicks={4} />
-        <AnimatedAxis orientation="bottom" tickFormat={shortDate} numTicks={8} />
-        <AnimatedAxis orientation="left" numTicks={4} />
-        {datasets.map((dataset, index) => (
-          <AnimatedLineSeries
-            key={dataset.name}
-            dataKey={seriesLabel(dataset.name)}
-            data={dataset.points}
-            xAccessor={pointX}
-            yAccessor={pointY}
-            stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]}
+      <div className="chart-card__plot">
+        <XYChart
+          height={CHART_HEIGHT}
+          width={width}
+          xScale={{ type: 'band', paddingInner: 0.3 }}
+          yScale={{ type: 'linear', nice: true }}
+          accessibilityLabel={`${title} from ${chart.from} to ${chart.to}`}
+        >
+          <AnimatedGrid columns={false} numTicks={4} />
+          <AnimatedAxis orientation="bottom" tickFormat={shortDate} numTicks={8} />
+          <AnimatedAxis orientation="left" numTicks={4} />
+          {datasets.map((dataset, index) => (
+            <AnimatedLineSeries
+              key={dataset.name}
+              dataKey={seriesLabel(dataset.name)}
+              data={dataset.points}
+              xAccessor={pointX}
+              yAccessor={pointY}
+              stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]}
+            />
+          ))}
+          <Tooltip<ChartPoint>
+            snapTooltipToDatumX
+            showVerticalCrosshair
+            renderTooltip={({ tooltipData }) => {
+              const nearest = tooltipData?.nearestDatum;
+              if (!nearest) return null;
+              return (
+                <div>
+                  <strong>{shortDate(nearest.datum.x)}</strong>
+                  {Object.entries(tooltipData.datumByKey).map(([key, { datum }]) => (
+                    <div key={key}>
+                      {key}: {(datum as ChartPoint).y}
+                    </div>
+                  ))}
+                </div>
+              );
+            }}
           />
-        ))}
-        <Tooltip<ChartPoint>
-          snapTooltipToDatumX
-          showVerticalCrosshair
-          renderTooltip={({ tooltipData }) => {
-            const nearest = tooltipData?.nearestDatum;
-            if (!nearest) return null;
-            return (
-              <div>
-                <strong>{shortDate(nearest.datum.x)}</strong>
-                {Object.entries(tooltipData.datumByKey).map(([key, { datum }]) => (
-                  <div key={key}>
-                    {key}: {(datum as ChartPoint).y}
-                  </div>
-                ))}
-              </div>
-            );
-          }}
-        />
-      </XYChart>
+        </XYChart>
+      </div>
       <figcaption>
         <ul className="chart-card__legend">
           {datasets.map((dataset, index) => (
