@@ -1,4 +1,5 @@
 import { Paginator } from 'primereact/paginator';
+import './listPaginator.css';
 
 export interface ListPaginatorProps {
   page: number;
@@ -15,7 +16,7 @@ const PER_PAGE_HINT = 'Change items per page';
 export function ListPaginator({ page, perPage, total, perPageOptions, onPageChange, className }: ListPaginatorProps) {
   return (
     <Paginator
-      className={className}
+      className={['list-paginator', className].filter(Boolean).join(' ')}
       first={(page - 1) * perPage}
       rows={perPage}
       totalRecords={total}

@@ -101,7 +101,7 @@ function LogsBody({ result, zone }: { result: AuditLogsResult | null; zone?: str
   }
   return (
     <DataTable value={result.logs} dataKey="id" emptyMessage="No records found." aria-label="Actions log" stripedRows>
-      <Column header="Date" body={(log: AuditLog) => <DisplayDate iso={log.created_at} zone={zone} />} />
+      <Column header="Date" bodyClassName="audit-logs__date" body={(log: AuditLog) => <DisplayDate iso={log.created_at} zone={zone} />} />
       <Column header="Event" body={(log: AuditLog) => describeAuditLog(log)} />
       <Column header="Member" body={(log: AuditLog) => log.member?.name ?? ''} />
     </DataTable>
