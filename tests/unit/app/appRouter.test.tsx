@@ -259,12 +259,13 @@ describe('the session', () => {
       down && request.url.endsWith('/session') ? server.failure(503, 'internal', 'Starting up.') : undefined,
     );
     renderApp({ server, path: '/', storage: signedInStorage(server.signIn('ada')) });
-    expect(await screen.findByRole('heading', { name: 'The xFilter server is not available' })).toBeInTheDocument();
+    // Whole-app navigations on a busy machine can outlast Testing Library's one-second default.
+    expect(await screen.findByRole('heading', { name: 'The xFilter server is not available' }, { timeout: 5000 })).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();
 
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
     warn.mockRestore();
   });
 

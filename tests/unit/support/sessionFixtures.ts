@@ -1,5 +1,5 @@
 import type { components } from '../../../src/api/schema';
-import { userFixture as shellUserFixture } from '../../../src/app/shell/fixtures';
+import { groupFixture as shellGroupFixture, userFixture as shellUserFixture } from '../../../src/app/shell/fixtures';
 
 type User = components['schemas']['User'];
 type Group = components['schemas']['Group'];
@@ -36,28 +36,15 @@ export const newcomerUser = userFixture({
   flags: { ...adminUser.flags, onboarding_completed: false, welcome_page_seen: false },
 });
 
+/** Ada's free group, on top of the shell's group fixture. */
 export function groupFixture(overrides: Partial<Group> = {}): Group {
-  return {
-    id: 1,
-    fb_group_id: '1402385749123001',
+  return shellGroupFixture({
     fb_slug: 'backyard-beekeepers',
     name: 'Backyard Beekeepers Circle',
-    avatar_url: null,
-    subscribed_plan: 'free',
-    subscription_status: null,
-    subscribed_from_at: null,
-    subscription_ends_at: null,
-    trial_ends_at: null,
-    stripe_subscription_id: null,
-    is_locked: false,
-    is_orphaned: false,
-    is_manual_subscription: false,
-    data_removal_at: null,
     created_at: CREATED_AT,
     updated_at: CREATED_AT,
-    flags: { checkbox_payment_terms_accept: false, count_payment_error: 0 },
     ...overrides,
-  };
+  });
 }
 
 export const freeGroup = groupFixture();
