@@ -10,6 +10,7 @@ const meta = {
   args: {
     filters: DEFAULT_AUDIT_LOG_FILTERS,
     result: { kind: 'loaded', logs: sampleAuditLogs, count: 64, kinds: ['sign_in', 'member_role_updated', 'members_scan', 'members_whitelisted'] },
+    kindsInLog: ['sign_in', 'member_role_updated', 'members_scan', 'members_whitelisted'],
     selectedMember: null,
     memberSuggestions: [],
     onMemberSearch: fn(),
@@ -74,7 +75,7 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  args: { result: { kind: 'loaded', logs: [], count: 0, kinds: [] } },
+  args: { result: { kind: 'loaded', logs: [], count: 0, kinds: [] }, kindsInLog: [] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('No records found.')).toBeVisible();
   },

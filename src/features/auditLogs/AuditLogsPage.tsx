@@ -15,6 +15,8 @@ export interface AuditLogsPageProps {
   filters: AuditLogFilters;
   /** null while the records load. */
   result: AuditLogsResult | null;
+  /** The kinds that occur in the group's log, from the last answer; kept while a new page loads. */
+  kindsInLog: AuditLogKind[];
   /** The member the log is filtered by, as the picker shows it. */
   selectedMember: MemberMatch | null;
   memberSuggestions: MemberMatch[];
@@ -27,8 +29,8 @@ export interface AuditLogsPageProps {
 }
 
 /** The checkboxes: the kinds that occur, and any the address asks for, in the contract's order. */
-function kindOptions(result: AuditLogsResult | null, selected: AuditLogKind[]): AuditLogKind[] {
-  const offered = new Set<AuditLogKind>([...(result?.kind === 'loaded' ? result.kinds : []), ...selected]);
+function kindOptions(kindsInLog: AuditLogKind[], selected: AuditLogKind[]): AuditLogKind[] {
+  const offered = new Set<AuditLogKind>([...kindsInLog, ...selected]);
   return AUDIT_LOG_KINDS.filter((kind) => offered.has(kind));
 }
 
@@ -110,14 +112,14 @@ function LogsBody({ result, zone }: { result: AuditLogsResult | null; zone?: str
 
 /** The group's actions log: a table filtered by member and event kind, with pagination. */
 export function AuditLogsPage(props: AuditLogsPageProps) {
-  const { filters, result, onKindsChange, onReset, onPageChange, zone } = props;
+  const { filters, result, kindsInLog, onKindsChange, onReset, onPageChange, zone } = props;
   const total = result?.kind === 'loaded' ? result.count : 0;
   return (
     <section className="audit-logs" aria-labelledby="audit-logs-title">
       <h1 id="audit-logs-title">Actions Log</h1>
       <div className="audit-logs__filters">
         <MemberFilter {...props} />
-        <KindFilter options={kindOptions(result, filters.kinds)} selected={filters.kinds} onChange={onKindsChange} />
+        <KindFilter options={kindOptions(kindsInLog, filters.kinds)} selected={filters.kinds} onChange={onKindsChange} />
         <Button type="button" label="Reset" icon="pi pi-filter-slash" outlined disabled={!isFiltered(filters)} onClick={onReset} />
       </div>
       <LogsBody result={result} zone={zone} />

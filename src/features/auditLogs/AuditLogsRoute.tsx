@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
+import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
 import type { ApiClient } from '../../api/client';
-import { DEFAULT_AUDIT_LOG_FILTERS, withAuditPage, withKinds, withMember, writeAuditLogFilters, type AuditLogFilters } from './auditLogFilters';
+import { useListQuery } from '../../ui/useListQuery';
+import { AUDIT_LOG_QUERY_DEFAULTS, kindsParam, readAuditLogFilters, type AuditLogFilters } from './auditLogFilters';
 import { AuditLogsPage } from './AuditLogsPage';
 import { searchMembers, type AuditLogsResult, type MemberMatch } from './loadAuditLogs';
 
@@ -13,17 +14,20 @@ export interface AuditLogsLoaderData {
 }
 
 export function AuditLogsRoute({ api }: { api: ApiClient }) {
-  const { groupId, filters, result, selectedMember } = useLoaderData() as AuditLogsLoaderData;
-  const [, setSearchParams] = useSearchParams();
+  const { groupId, result, selectedMember } = useLoaderData() as AuditLogsLoaderData;
   const navigation = useNavigation();
   const location = useLocation();
+  const list = useListQuery({ defaults: AUDIT_LOG_QUERY_DEFAULTS });
+  const [picked, setPicked] = useState<MemberMatch | null>(null);
   const [suggestions, setSuggestions] = useState<MemberMatch[]>([]);
   const [memberSearch, setMemberSearch] = useState<AbortController | null>(null);
   const reloading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  // The controls answer at once: they show the query, while the table waits for its data.
+  const filters = readAuditLogFilters(new URLSearchParams(list.query));
+
+  const shownMember = [picked, selectedMember].find((member) => member !== null && member.id === filters.memberId) ?? null;
 
   useEffect(() => () => memberSearch?.abort(), [memberSearch]);
-
-  const apply = (next: AuditLogFilters) => setSearchParams(writeAuditLogFilters(next), { replace: true });
 
   const searchFor = (text: string) => {
     const controller = new AbortController();
@@ -37,13 +41,17 @@ export function AuditLogsRoute({ api }: { api: ApiClient }) {
     <AuditLogsPage
       filters={filters}
       result={reloading ? null : result}
-      selectedMember={selectedMember}
+      kindsInLog={result.kind === 'loaded' ? result.kinds : []}
+      selectedMember={shownMember}
       memberSuggestions={suggestions}
       onMemberSearch={searchFor}
-      onMemberChange={(member) => apply(withMember(filters, member?.id ?? null))}
-      onKindsChange={(kinds) => apply(withKinds(filters, kinds))}
-      onReset={() => apply(DEFAULT_AUDIT_LOG_FILTERS)}
-      onPageChange={(page, perPage) => apply(withAuditPage(filters, page, perPage))}
+      onMemberChange={(member) => {
+        setPicked(member);
+        list.setFilter('member_id', member ? String(member.id) : '');
+      }}
+      onKindsChange={(kinds) => list.setFilter('kind', kindsParam(kinds))}
+      onReset={list.reset}
+      onPageChange={list.changePage}
     />
   );
 }

@@ -1,6 +1,7 @@
+import { fromSearchParams, type ListQuery } from '../../../machines/listQuery/query';
 import { isAuditLogKind, type AuditLogKind } from './auditLogKinds';
 
-/** The audit log's filters as the address carries them (spec part 2 §3, §4, §9). */
+/** The audit log's filters (spec part 2 §3, §4, §9). */
 export interface AuditLogFilters {
   kinds: AuditLogKind[];
   memberId: number | null;
@@ -9,46 +10,31 @@ export interface AuditLogFilters {
 }
 
 export const AUDIT_LOG_PER_PAGE_OPTIONS = [25, 30, 50, 100] as const;
-export const DEFAULT_AUDIT_LOG_FILTERS: AuditLogFilters = { kinds: [], memberId: null, page: 1, perPage: 30 };
 
-function positiveInt(value: string | null): number | null {
+/** The filters as the address carries them, each with its default (left out of the address). */
+export const AUDIT_LOG_QUERY_DEFAULTS: ListQuery = { kind: '', member_id: '', page: '1', per_page: '30' };
+
+function positiveInt(value: string): number | null {
   const parsed = Number(value);
-  return value !== null && Number.isInteger(parsed) && parsed > 0 ? parsed : null;
+  return value !== '' && Number.isInteger(parsed) && parsed > 0 ? parsed : null;
 }
 
+/** The kinds as the address and the server take them: pipe-delimited. */
+export function kindsParam(kinds: AuditLogKind[]): string {
+  return kinds.join('|');
+}
+
+/** The filters an address asks for; unknown kinds and values the server would refuse are dropped. */
 export function readAuditLogFilters(params: URLSearchParams): AuditLogFilters {
-  const perPage = positiveInt(params.get('per_page'));
-  const kinds = (params.get('kind') ?? '').split('|').filter(isAuditLogKind);
+  const query = fromSearchParams(params, AUDIT_LOG_QUERY_DEFAULTS);
+  const perPage = positiveInt(query.per_page);
   return {
-    kinds: [...new Set(kinds)],
-    memberId: positiveInt(params.get('member_id')),
-    page: positiveInt(params.get('page')) ?? 1,
+    kinds: [...new Set(query.kind.split('|').filter(isAuditLogKind))],
+    memberId: positiveInt(query.member_id),
+    page: positiveInt(query.page) ?? 1,
     perPage:
-      perPage !== null && (AUDIT_LOG_PER_PAGE_OPTIONS as readonly number[]).includes(perPage)
-        ? perPage
-        : DEFAULT_AUDIT_LOG_FILTERS.perPage,
+      perPage !== null && (AUDIT_LOG_PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : Number(AUDIT_LOG_QUERY_DEFAULTS.per_page),
   };
 }
 
-/** The address's query, defaults left out; kinds are pipe-delimited as the server takes them. */
-export function writeAuditLogFilters({ kinds, memberId, page, perPage }: AuditLogFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (kinds.length > 0) params.set('kind', kinds.join('|'));
-  if (memberId !== null) params.set('member_id', String(memberId));
-  if (page !== 1) params.set('page', String(page));
-  if (perPage !== DEFAULT_AUDIT_LOG_FILTERS.perPage) params.set('per_page', String(perPage));
-  return params;
-}
-
-/** Any filter change goes back to the first page. */
-export function withKinds(filters: AuditLogFilters, kinds: AuditLogKind[]): AuditLogFilters {
-  return { ...filters, kinds, page: 1 };
-}
-
-export function withMember(filters: AuditLogFilters, memberId: number | null): AuditLogFilters {
-  return { ...filters, memberId, page: 1 };
-}
-
-export function withAuditPage(filters: AuditLogFilters, page: number, perPage: number): AuditLogFilters {
-  return perPage === filters.perPage ? { ...filters, page } : { ...filters, page: 1, perPage };
-}
+export const DEFAULT_AUDIT_LOG_FILTERS: AuditLogFilters = readAuditLogFilters(new URLSearchParams());
