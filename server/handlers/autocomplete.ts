@@ -1,14 +1,46 @@
+import { canReadGroupMembers, searchMembers } from '../domain/member-search';
+import { textProblem } from '../domain/text-input';
 import { searchUsers } from '../domain/user-search';
+import { ApiError } from '../http/errors';
 import { publicUrl } from '../http/public-url';
+import { callerOf } from './caller';
 import type { HandlerContext, HandlerGroup } from './types';
+
+interface AutocompleteQuery {
+  search?: string;
+  group_id?: number;
+  ids?: number[];
+}
+
+/** The typed text to match, or undefined when blank; a NUL character (which PostgreSQL cannot compare) is refused before any query. */
+function searchText(search: string | undefined): string | undefined {
+  if (search !== undefined && textProblem(search) === 'nul_character') {
+    throw new ApiError('bad_request', `'search' in query must not contain a NUL character`, { field: 'search', location: 'query', rule: 'nul_character' });
+  }
+  return search?.trim() || undefined;
+}
 
 export function autocompleteHandlers({ db }: HandlerContext): HandlerGroup {
   return {
     async autocompleteUsers(request) {
-      const { search, group_id: groupId, ids } = request.query as { search?: string; group_id?: number; ids?: number[] };
-      const users = await searchUsers(db, { search: search?.trim() || undefined, groupId, ids });
+      const { search, group_id: groupId, ids } = request.query as AutocompleteQuery;
+      const users = await searchUsers(db, { search: searchText(search), groupId, ids });
       return {
         matches: users.map((user) => ({ id: user.id, name: user.name, avatar_url: publicUrl(request, user.avatar_url), description: user.email })),
+      };
+    },
+
+    async autocompleteMembers(request) {
+      const caller = callerOf(request);
+      const { search, group_id: groupId, ids } = request.query as AutocompleteQuery;
+      if (groupId === undefined && !caller.isSupervisor) {
+        throw new ApiError('bad_request', `Missing required field 'group_id' in query`, { field: 'group_id', location: 'query', rule: 'required' });
+      }
+      const text = searchText(search);
+      if (groupId !== undefined && !(await canReadGroupMembers(db, caller, groupId))) throw new ApiError('not_found', 'Group not found!');
+      const found = await searchMembers(db, { groupId, search: text, ids });
+      return {
+        matches: found.map((member) => ({ id: member.id, name: member.name, avatar_url: publicUrl(request, member.avatar_url), description: member.fb_user_id })),
       };
     },
   };

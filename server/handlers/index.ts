@@ -5,6 +5,7 @@ import { chartsHandlers } from './charts';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { labHandlers } from './lab';
+import { memberLookupHandlers } from './member-lookup';
 import { membersHandlers } from './members';
 import { postsHandlers } from './posts';
 import { robotHandlers } from './robot';
@@ -23,6 +24,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...usersHandlers(context),
     ...groupsHandlers(context),
     ...membersHandlers(context),
+    ...memberLookupHandlers(context),
     ...postsHandlers(context),
     ...auditLogsHandlers(context),
     ...chartsHandlers(context),

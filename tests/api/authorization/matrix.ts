@@ -5,6 +5,15 @@ import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
 import { groupMemberIn, ownRobotJob, unheldGroupOf } from './role-fixtures';
 
+/**
+ * A group that is not the role's for member reads, for the calls that name a group in their query:
+ * one where their user is only a scanned admin (not a holder), or for a supervisor, who may read
+ * any group, one that does not exist. Every allowed role then hears 404.
+ */
+async function foreignGroupOf(world: RoleWorld, { db, role }: { db: AppDb; role: Role }): Promise<number> {
+  return role === 'supervisor' ? 2147483647 : unheldGroupOf(db, world, role);
+}
+
 export interface RequestOverrides {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
@@ -71,7 +80,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     access: 'groupAdmin',
     built: { status: 200, request: async (world, { db }) => ({ body: { is_removed: true, ids: [await groupMemberIn(db, world, 'inactive')] } }) },
   },
-  lookupMembers: { access: 'user' },
+  lookupMembers: { access: 'user', built: { status: 404, request: async (world, call) => ({ query: { group_id: await foreignGroupOf(world, call) } }) } },
 
   // posts
   listGroupPosts: { access: 'groupAdmin', built: { status: 200 } },
@@ -98,7 +107,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // autocomplete
   autocompleteUsers: { access: 'supervisor', built: { status: 200 } },
-  autocompleteMembers: { access: 'user' },
+  autocompleteMembers: {
+    access: 'user',
+    built: { status: 404, request: async (world, call) => ({ query: { group_id: await foreignGroupOf(world, call), search: 'Test' } }) },
+  },
   autocompleteGroups: { access: 'user' },
 
   // subscriptions
