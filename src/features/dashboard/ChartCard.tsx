@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { Message } from 'primereact/message';
 import { AnimatedAxis, AnimatedGrid, AnimatedLineSeries, Tooltip, XYChart } from '@visx/xychart';
 import { DateRangePickers } from './DateRangePickers';
-import type { DateRange } from './dateRange';
+import type { ShownRange } from './dateRange';
 import { hasChartData, type ChartData, type ChartResult } from './loadChart';
 
 type ChartPoint = ChartData['datasets'][number]['points'][number];
@@ -12,8 +12,10 @@ export interface ChartCardProps {
   title: string;
   /** null while the chart loads. */
   result: ChartResult | null;
-  range: DateRange;
-  onRangeChange(range: DateRange): void;
+  /** The range the chart covers, shown in its pickers. */
+  range: ShownRange;
+  onFromChange(from: string | null): void;
+  onToChange(to: string | null): void;
   /** Fixed width for stories and tests; the card's width otherwise. */
   width?: number;
 }
@@ -102,12 +104,12 @@ function ChartBody({ title, result, width }: Pick<ChartCardProps, 'title' | 'res
 }
 
 /** One dashboard chart with its own from and to pickers. */
-export function ChartCard({ id, title, result, range, onRangeChange, width }: ChartCardProps) {
+export function ChartCard({ id, title, result, range, onFromChange, onToChange, width }: ChartCardProps) {
   return (
     <section className="chart-card" aria-labelledby={`${id}-title`}>
       <header className="chart-card__header">
         <h2 id={`${id}-title`}>{title}</h2>
-        <DateRangePickers idPrefix={id} range={range} onChange={onRangeChange} />
+        <DateRangePickers idPrefix={id} range={range} onFromChange={onFromChange} onToChange={onToChange} />
       </header>
       <ChartBody title={title} result={result} width={width} />
     </section>

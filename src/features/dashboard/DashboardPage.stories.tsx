@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardPage } from './DashboardPage';
 import { activitiesChart, emptyChart, membersChart } from './fixtures';
 
@@ -7,9 +7,10 @@ const meta = {
   title: 'Dashboard/DashboardPage',
   component: DashboardPage,
   args: {
-    ranges: { members: { from: null, to: null }, activities: { from: '2026-03-01', to: '2026-03-30' } },
+    ranges: { members: { from: '2026-01-05', to: '2026-03-29' }, activities: { from: '2026-03-01', to: '2026-03-30' } },
     charts: { members: { kind: 'loaded', chart: membersChart }, activities: { kind: 'loaded', chart: activitiesChart } },
-    onRangeChange: fn(),
+    onFromChange: fn(),
+    onToChange: fn(),
     chartWidth: 720,
   },
 } satisfies Meta<typeof DashboardPage>;
@@ -27,7 +28,29 @@ export const WithData: Story = {
     }
     await expect(page.getAllByLabelText('From')).toHaveLength(2);
     await expect(page.getAllByLabelText('To')).toHaveLength(2);
+    await expect(page.getAllByLabelText('From')[0]).toHaveValue('Jan 5, 2026');
+    await expect(page.getAllByLabelText('To')[0]).toHaveValue('Mar 29, 2026');
     await expect(page.getAllByLabelText('From')[1]).toHaveValue('Mar 1, 2026');
+    await expect(page.getAllByLabelText('To')[1]).toHaveValue('Mar 30, 2026');
+  },
+};
+
+export const PickingWithTheKeyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    const typeInto = async (input: HTMLElement, text: string) => {
+      await userEvent.tripleClick(input);
+      await userEvent.keyboard(text);
+      await userEvent.keyboard('{Escape}');
+    };
+    await typeInto(page.getAllByLabelText('To')[1]!, 'Mar 20, 2026');
+    await waitFor(() => expect(args.onToChange).toHaveBeenLastCalledWith('activities', '2026-03-20'));
+    // From may not pass to: the picker does not take a date after Mar 30.
+    await typeInto(page.getAllByLabelText('From')[1]!, 'Apr 2, 2026');
+    await expect(args.onFromChange).not.toHaveBeenCalledWith('activities', '2026-04-02');
+    await typeInto(page.getAllByLabelText('From')[1]!, 'Mar 3, 2026');
+    await waitFor(() => expect(args.onFromChange).toHaveBeenLastCalledWith('activities', '2026-03-03'));
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).toBeNull());
   },
 };
 

@@ -1,19 +1,21 @@
 import { ChartCard } from './ChartCard';
-import type { ChartKind, ChartRanges } from './chartFilters';
-import type { DateRange } from './dateRange';
+import type { ChartKind } from './chartFilters';
+import type { ShownRange } from './dateRange';
 import type { ChartResult } from './loadChart';
 import './dashboard.css';
 
 export interface DashboardPageProps {
-  ranges: ChartRanges;
+  /** The range each chart covers, shown in its pickers from the first render. */
+  ranges: Record<ChartKind, ShownRange>;
   /** A chart's result, or null while it loads. */
   charts: Record<ChartKind, ChartResult | null>;
-  onRangeChange(kind: ChartKind, range: DateRange): void;
+  onFromChange(kind: ChartKind, from: string | null): void;
+  onToChange(kind: ChartKind, to: string | null): void;
   chartWidth?: number;
 }
 
 /** The group's dashboard: members by week and activities by day. */
-export function DashboardPage({ ranges, charts, onRangeChange, chartWidth }: DashboardPageProps) {
+export function DashboardPage({ ranges, charts, onFromChange, onToChange, chartWidth }: DashboardPageProps) {
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
@@ -22,7 +24,8 @@ export function DashboardPage({ ranges, charts, onRangeChange, chartWidth }: Das
         title="Members"
         result={charts.members}
         range={ranges.members}
-        onRangeChange={(range) => onRangeChange('members', range)}
+        onFromChange={(from) => onFromChange('members', from)}
+        onToChange={(to) => onToChange('members', to)}
         width={chartWidth}
       />
       <ChartCard
@@ -30,7 +33,8 @@ export function DashboardPage({ ranges, charts, onRangeChange, chartWidth }: Das
         title="Activities"
         result={charts.activities}
         range={ranges.activities}
-        onRangeChange={(range) => onRangeChange('activities', range)}
+        onFromChange={(from) => onFromChange('activities', from)}
+        onToChange={(to) => onToChange('activities', to)}
         width={chartWidth}
       />
     </section>

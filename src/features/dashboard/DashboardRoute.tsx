@@ -1,6 +1,9 @@
-import { useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
-import { writeChartRanges, type ChartKind, type ChartRanges } from './chartFilters';
+import { DateTime } from 'luxon';
+import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
+import { useListQuery, type ListQueryHandle } from '../../ui/useListQuery';
+import { chartQueryDefaults, rangeParams, shownRange, type ChartKind, type ChartRanges } from './chartFilters';
 import { DashboardPage } from './DashboardPage';
+import type { ShownRange } from './dateRange';
 import type { ChartResult } from './loadChart';
 
 export interface DashboardLoaderData {
@@ -8,18 +11,36 @@ export interface DashboardLoaderData {
   charts: Record<ChartKind, ChartResult>;
 }
 
+const QUERY_DEFAULTS: Record<ChartKind, ReturnType<typeof chartQueryDefaults>> = {
+  members: chartQueryDefaults('members'),
+  activities: chartQueryDefaults('activities'),
+};
+
 export function DashboardRoute() {
   const { ranges, charts } = useLoaderData() as DashboardLoaderData;
-  const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
   const reloading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  // Each chart keeps its own ends in the address; its to-date settles for 200 ms before the chart reloads.
+  const lists: Record<ChartKind, ListQueryHandle> = {
+    members: useListQuery({ defaults: QUERY_DEFAULTS.members, toDateFilter: rangeParams('members').to }),
+    activities: useListQuery({ defaults: QUERY_DEFAULTS.activities, toDateFilter: rangeParams('activities').to }),
+  };
+  const today = DateTime.utc().toISODate();
+
+  /** The pickers follow what was picked at once; open ends show the range the server answered for. */
+  const shown = (kind: ChartKind): ShownRange => {
+    const answered = shownRange(kind, ranges[kind], charts[kind], today);
+    const picked = lists[kind];
+    return { from: picked.query[rangeParams(kind).from] || answered.from, to: picked.pickedToDate || answered.to };
+  };
 
   return (
     <DashboardPage
-      ranges={ranges}
+      ranges={{ members: shown('members'), activities: shown('activities') }}
       charts={reloading ? { members: null, activities: null } : charts}
-      onRangeChange={(kind, range) => setSearchParams(writeChartRanges({ ...ranges, [kind]: range }), { replace: true })}
+      onFromChange={(kind, from) => lists[kind].setFilter(rangeParams(kind).from, from ?? '')}
+      onToChange={(kind, to) => lists[kind].pickToDate(to ?? '')}
     />
   );
 }

@@ -1,25 +1,34 @@
 import { DateTime } from 'luxon';
 import { Calendar } from 'primereact/calendar';
-import { pickerLimits, withFrom, withTo, type DateRange } from './dateRange';
+import { pickerLimits, withFrom, withTo, type ShownRange } from './dateRange';
 
 export interface DateRangePickersProps {
   /** Names the pickers' ids and labels apart when a page has several. */
   idPrefix: string;
-  range: DateRange;
-  onChange(range: DateRange): void;
+  range: ShownRange;
+  /** A new from date; null goes back to the default range's. Never called with a date after to. */
+  onFromChange(from: string | null): void;
+  /** A new to date; null goes back to the default range's. Never called with a date before from. */
+  onToChange(to: string | null): void;
 }
 
-function toDate(iso: string | null): Date | null {
-  return iso ? DateTime.fromISO(iso).toJSDate() : null;
+function toDate(iso: string): Date {
+  return DateTime.fromISO(iso).toJSDate();
 }
 
 function toIso(date: Date | null | undefined): string | null {
   return date ? DateTime.fromJSDate(date).toISODate() : null;
 }
 
-/** From and to pickers that keep from on or before to. */
-export function DateRangePickers({ idPrefix, range, onChange }: DateRangePickersProps) {
+/** From and to pickers that keep from on or before to (spec part 1 §5). */
+export function DateRangePickers({ idPrefix, range, onFromChange, onToChange }: DateRangePickersProps) {
   const { fromMax, toMin } = pickerLimits(range);
+  const pickFrom = (from: string | null) => {
+    if (from !== range.from && withFrom(range, from) !== range) onFromChange(from);
+  };
+  const pickTo = (to: string | null) => {
+    if (to !== range.to && withTo(range, to) !== range) onToChange(to);
+  };
   return (
     <div className="date-range">
       <span className="date-range__field">
@@ -27,11 +36,11 @@ export function DateRangePickers({ idPrefix, range, onChange }: DateRangePickers
         <Calendar
           inputId={`${idPrefix}-from`}
           value={toDate(range.from)}
-          maxDate={toDate(fromMax) ?? undefined}
+          maxDate={fromMax ? toDate(fromMax) : undefined}
           dateFormat="M d, yy"
           showIcon
           showButtonBar
-          onChange={(event) => onChange(withFrom(range, toIso(event.value)))}
+          onChange={(event) => pickFrom(toIso(event.value))}
         />
       </span>
       <span className="date-range__field">
@@ -39,11 +48,11 @@ export function DateRangePickers({ idPrefix, range, onChange }: DateRangePickers
         <Calendar
           inputId={`${idPrefix}-to`}
           value={toDate(range.to)}
-          minDate={toDate(toMin) ?? undefined}
+          minDate={toMin ? toDate(toMin) : undefined}
           dateFormat="M d, yy"
           showIcon
           showButtonBar
-          onChange={(event) => onChange(withTo(range, toIso(event.value)))}
+          onChange={(event) => pickTo(toIso(event.value))}
         />
       </span>
     </div>

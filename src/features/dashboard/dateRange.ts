@@ -25,3 +25,9 @@ export function withTo(range: DateRange, to: string | null): DateRange {
 export function pickerLimits({ from, to }: DateRange): { fromMax: string | null; toMin: string | null } {
   return { fromMax: to, toMin: from };
 }
+
+/** The range a chart covers, both ends known: what its pickers show. */
+export interface ShownRange {
+  from: string;
+  to: string;
+}
