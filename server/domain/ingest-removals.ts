@@ -1,40 +1,57 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import { members, memberships, removal_counters } from '../db/schema';
+import { insertInBatches } from '../db/insert-in-batches';
+import { audit_logs, memberships, removal_counters } from '../db/schema';
 import { removalPeriods } from './removal-limits';
 import { jobArgsOf, type RobotJobRow } from './robot-jobs';
 
+export interface RemovalsReport {
+  fbUserIds: readonly string[];
+  /** Where the report came from, kept with each member's audit record. */
+  ip: string;
+  at: Date;
+}
+
 /**
- * A batch of removals the robot carried out on the network. Only the job's own members count
- * (the ones moved to removed here when it started); each is marked removed now and counted once
- * against today's removals, however many batches report them.
+ * A batch of removals the robot carried out on the network; the caller's transaction. Only the
+ * job's own members count. Each is marked removed now, counted once against today's removals and
+ * audited once as members_removed by the user who started the job, however many batches report
+ * it: a member already removed since the job started is left as it is.
  */
-export async function writeRemovalsBatch(db: AppDb, job: RobotJobRow, fbUserIds: readonly string[], at: Date): Promise<number> {
-  const jobMembers = new Set((jobArgsOf(job).members ?? []).map((member) => member.fb_user_id));
-  const reported = [...new Set(fbUserIds)].filter((fbUserId) => jobMembers.has(fbUserId));
-  if (reported.length === 0) return 0;
+export async function writeRemovalsBatch(db: AppDb, job: RobotJobRow, report: RemovalsReport): Promise<number> {
+  const reported = new Set(report.fbUserIds);
+  const memberIds = (jobArgsOf(job).members ?? []).filter((member) => reported.has(member.fb_user_id)).map((member) => member.id);
+  if (memberIds.length === 0) return 0;
   const removed = await db
     .update(memberships)
-    .set({ is_removed: true, removed_at: at, updated_at: at })
+    .set({ is_removed: true, removed_at: report.at, updated_at: report.at })
     .where(
       and(
         eq(memberships.group_id, job.group_id),
-        inArray(
-          memberships.member_id,
-          db.select({ id: members.id }).from(members).where(inArray(members.fb_user_id, reported)),
-        ),
+        inArray(memberships.member_id, memberIds),
         sql`NOT (${memberships.is_removed} AND COALESCE(${memberships.removed_at} >= ${job.started_at.toISOString()}::timestamptz, false))`,
       ),
     )
-    .returning({ id: memberships.id });
-  if (removed.length > 0) {
-    await db
-      .insert(removal_counters)
-      .values({ group_id: job.group_id, day: removalPeriods(at).today, count: removed.length })
-      .onConflictDoUpdate({
-        target: [removal_counters.group_id, removal_counters.day],
-        set: { count: sql`${removal_counters.count} + excluded.count` },
-      });
-  }
+    .returning({ memberId: memberships.member_id });
+  if (removed.length === 0) return 0;
+  await db
+    .insert(removal_counters)
+    .values({ group_id: job.group_id, day: removalPeriods(report.at).today, count: removed.length })
+    .onConflictDoUpdate({
+      target: [removal_counters.group_id, removal_counters.day],
+      set: { count: sql`${removal_counters.count} + excluded.count` },
+    });
+  await insertInBatches(
+    db,
+    audit_logs,
+    removed.map(({ memberId }) => ({
+      kind: 'members_removed' as const,
+      user_id: job.user_id,
+      group_id: job.group_id,
+      member_id: memberId,
+      data: { ip: report.ip },
+      created_at: report.at,
+    })),
+  );
   return removed.length;
 }

@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { AuditLogKind, MemberList } from '../db/enums';
 import { audit_logs, groups, memberships } from '../db/schema';
 import { insertInBatches } from '../db/insert-in-batches';
-import { removalLimits, type RemovalLimits } from './removal-limits';
+import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits';
 import { readRemovalUsage } from './removal-usage';
-import { NO_REMOVALS } from './removal-limits';
+import { liveJobSince } from './robot-jobs';
 
 export type MoveKind = 'whitelist' | 'unwhitelist' | 'remove' | 'restore';
 
@@ -13,17 +13,21 @@ interface MoveRule {
   from: readonly MemberList[];
   set: Partial<{ is_whitelisted: boolean; is_removed: boolean; removed_at: Date | null }>;
   audit: AuditLogKind;
+  /** Paid groups only, and never on a locked group. */
   paidOnly: boolean;
-  spendsLimits: boolean;
 }
 
-/** Spec part 1 §4: which list each move takes members from, and which plans may make it. */
+/**
+ * Spec part 1 §4: which list each move takes members from, and which plans may make it. Moves to
+ * and from removed are bookkeeping (the member already left the group): nobody is removed from
+ * the network, so they neither spend nor check the removal limits; the robot removes members
+ * through a remove_group_members job (robot-jobs.ts).
+ */
 const MOVES: Record<MoveKind, MoveRule> = {
-  whitelist: { from: ['inactive'], set: { is_whitelisted: true }, audit: 'members_whitelisted', paidOnly: false, spendsLimits: false },
-  unwhitelist: { from: ['whitelisted'], set: { is_whitelisted: false }, audit: 'members_unwhitelisted', paidOnly: false, spendsLimits: false },
-  // A free group may spend its free allowance on moves to removed (the contract); its limits say how much is left.
-  remove: { from: ['active', 'inactive'], set: { is_removed: true }, audit: 'members_removed', paidOnly: false, spendsLimits: true },
-  restore: { from: ['removed'], set: { is_removed: false, removed_at: null }, audit: 'members_restored', paidOnly: true, spendsLimits: false },
+  whitelist: { from: ['inactive'], set: { is_whitelisted: true }, audit: 'members_whitelisted', paidOnly: false },
+  unwhitelist: { from: ['whitelisted'], set: { is_whitelisted: false }, audit: 'members_unwhitelisted', paidOnly: false },
+  remove: { from: ['active', 'inactive'], set: { is_removed: true }, audit: 'members_removed', paidOnly: true },
+  restore: { from: ['removed'], set: { is_removed: false, removed_at: null }, audit: 'members_restored', paidOnly: true },
 };
 
 export interface MoveRequest {
@@ -40,15 +44,13 @@ export type MoveOutcome =
   | { refused: 'not_member'; ids: number[] }
   | { refused: 'not_in_list'; ids: number[] }
   | { refused: 'whitelisted'; ids: number[] }
+  | { refused: 'in_removal'; ids: number[] }
   | { refused: 'locked' }
-  | { refused: 'free_plan' }
-  | { refused: 'limit_exceeded'; limits: RemovalLimits };
+  | { refused: 'free_plan' };
 
 /**
- * Moves members between lists in one transaction with one audit record per member. The group row
- * is locked so two moves of the same group are checked against the limits one after the other.
- * A move to removed does not count a removal: the robot's reports count them once they are done
- * (ingest-removals.ts); it is refused when the selection is larger than what the limits leave.
+ * Moves members between lists in one transaction with one audit record per member, the group row
+ * locked. The answer carries the group's removal limits as they stand after the move.
  */
 export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOutcome> {
   const rule = MOVES[move.kind];
@@ -67,9 +69,9 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
     const listOf = new Map(rows.map((row) => [row.memberId, row.list]));
     const missing = ids.filter((id) => !listOf.has(id));
     if (missing.length > 0) return { refused: 'not_member', ids: missing };
-    if (move.kind === 'remove' || move.kind === 'restore') {
+    if (rule.paidOnly) {
       if (group!.isLocked) return { refused: 'locked' };
-      if (rule.paidOnly && group!.plan === 'free') return { refused: 'free_plan' };
+      if (group!.plan === 'free') return { refused: 'free_plan' };
     }
     if (move.kind === 'remove') {
       const whitelisted = ids.filter((id) => listOf.get(id) === 'whitelisted');
@@ -77,10 +79,10 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
     }
     const outside = ids.filter((id) => !rule.from.includes(listOf.get(id)!));
     if (outside.length > 0) return { refused: 'not_in_list', ids: outside };
-
-    const usage = (await readRemovalUsage(tx, [move.groupId], move.at)).get(move.groupId) ?? NO_REMOVALS;
-    const limits = removalLimits(group!.plan, usage, move.at);
-    if (rule.spendsLimits && ids.length > limits.current.left) return { refused: 'limit_exceeded', limits };
+    if (move.kind === 'remove' || move.kind === 'restore') {
+      const inRemoval = await membersInLiveRemoval(tx, move.groupId, ids, move.at);
+      if (inRemoval.length > 0) return { refused: 'in_removal', ids: inRemoval };
+    }
 
     const set = move.kind === 'remove' ? { ...rule.set, removed_at: move.at } : rule.set;
     await tx
@@ -99,6 +101,27 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
         created_at: move.at,
       })),
     );
-    return { moved: ids.length, limits };
+    const usage = (await readRemovalUsage(tx, [move.groupId], move.at)).get(move.groupId) ?? NO_REMOVALS;
+    return { moved: ids.length, limits: removalLimits(group!.plan, usage, move.at) };
   });
+}
+
+/**
+ * The selected members a live robot removal job of the group names. They stay as the robot leaves
+ * them until the job ends: moving them by hand would hide removals the robot is about to report
+ * from the limits, or count them twice.
+ */
+async function membersInLiveRemoval(db: AppDb, groupId: number, memberIds: readonly number[], now: Date): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT DISTINCT (job_member ->> 'id')::int AS id
+    FROM robot_jobs CROSS JOIN LATERAL jsonb_array_elements(robot_jobs.args -> 'members') AS job_member
+    WHERE robot_jobs.group_id = ${groupId}
+      AND robot_jobs.name = 'remove_group_members'
+      AND robot_jobs.status = 'running'
+      AND ${liveJobSince(now)}
+      AND (job_member ->> 'id')::int IN (${sql.join(
+        memberIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

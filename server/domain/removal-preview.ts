@@ -33,7 +33,10 @@ export function planRemovals(count: number, limits: RemovalLimits, isFree: boole
   }
 }
 
-/** Which of the selected members a move to removed would take (active or inactive ones), and when the limits let them all through. */
+/**
+ * Which of the selected members a robot removal would take (active or inactive ones), and when the
+ * limits (pending removals of a running job included) let them all through.
+ */
 export async function previewRemoval(db: AppDb, groupId: number, memberIds: readonly number[], now: Date) {
   const [group] = await db.select({ plan: groups.subscribed_plan }).from(groups).where(eq(groups.id, groupId));
   const selected = await db

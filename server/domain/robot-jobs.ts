@@ -1,10 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { AuditLogKind, RobotJobName, RobotJobStatus } from '../db/enums';
 import type { GroupSettings } from '../db/json-types';
-import { groups, members, memberships, robot_jobs } from '../db/schema';
+import { groups, members, memberships, robot_job_batches, robot_jobs } from '../db/schema';
 import { recordAudit } from './audit';
 import { holdsGroup } from './held-groups';
+import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits';
+import { readRemovalUsage } from './removal-usage';
 
 export type RobotJobRow = typeof robot_jobs.$inferSelect;
 
@@ -25,6 +27,21 @@ export function jobArgsOf(job: RobotJobRow): RobotJobArgs {
   return { ...(job.args as Partial<RobotJobArgs>), id: job.group_id };
 }
 
+/** A running job the robot has shown no sign of life for this long is abandoned: the robot died. */
+export const JOB_ABANDONED_AFTER_MS = 15 * 60_000;
+
+export const ABANDONED_JOB_ERROR = 'The robot stopped reporting on this job for 15 minutes; it was abandoned';
+
+/**
+ * Whether a robot_jobs row showed a sign of life (its start or its latest batch) within the
+ * abandonment window before `now`.
+ */
+export function liveJobSince(now: Date): SQL {
+  const since = new Date(now.getTime() - JOB_ABANDONED_AFTER_MS).toISOString();
+  const lastBatchAt = sql`(SELECT max(${robot_job_batches.created_at}) FROM ${robot_job_batches} WHERE ${robot_job_batches.job_id} = ${robot_jobs.id})`;
+  return sql`GREATEST(${robot_jobs.started_at}, ${lastBatchAt}) > ${since}::timestamptz`;
+}
+
 const SCAN_AUDIT: Partial<Record<RobotJobName, AuditLogKind>> = {
   fetch_group_members: 'members_scan',
   fetch_group_posts: 'engagements_scan',
@@ -42,32 +59,48 @@ export interface JobStart {
 export type StartOutcome =
   | { job: RobotJobRow }
   | { refused: 'already_running'; jobId: number }
-  | { refused: 'not_removed'; memberIds: number[] };
+  | { refused: 'locked' }
+  | { refused: 'not_removable'; memberIds: number[] }
+  | { refused: 'limit_exceeded'; limits: RemovalLimits };
 
 /**
  * Records that the robot started a command on a group, one transaction with its audit record.
- * The group row is locked so two starts of the same command cannot both run. A posts scan keeps
- * the settings it runs with (the group's when the robot sent none); a removal takes only members
- * already moved to removed here, stored as this group knows them.
+ * The group row is locked so two starts of the same command cannot both run, and two removals are
+ * checked against the limits one after the other. A running job of the same command that has
+ * been abandoned is marked failed first, so a dead robot does not block the command for good.
+ * A posts scan keeps the settings it runs with (the group's when the robot sent none). A removal
+ * takes active or inactive members of an unlocked group, as many as the removal limits leave
+ * (its members count as spent until reported, removal-usage.ts), stored as this group knows them.
  */
 export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome> {
   return db.transaction(async (tx) => {
-    const [group] = await tx.select({ settings: groups.settings }).from(groups).where(eq(groups.id, start.groupId)).for('update');
-    const [running] = await tx
-      .select({ id: robot_jobs.id })
-      .from(robot_jobs)
-      .where(and(eq(robot_jobs.group_id, start.groupId), eq(robot_jobs.name, start.name), eq(robot_jobs.status, 'running')))
-      .limit(1);
+    const [group] = await tx
+      .select({ settings: groups.settings, plan: groups.subscribed_plan, isLocked: groups.is_locked })
+      .from(groups)
+      .where(eq(groups.id, start.groupId))
+      .for('update');
+    const removal = start.name === 'remove_group_members';
+    if (removal && group!.isLocked) return { refused: 'locked' };
+
+    const sameCommand = and(eq(robot_jobs.group_id, start.groupId), eq(robot_jobs.name, start.name), eq(robot_jobs.status, 'running'));
+    await tx
+      .update(robot_jobs)
+      .set({ status: 'failed', error: ABANDONED_JOB_ERROR, finished_at: start.at })
+      .where(and(sameCommand, not(liveJobSince(start.at))));
+    const [running] = await tx.select({ id: robot_jobs.id }).from(robot_jobs).where(sameCommand).limit(1);
     if (running) return { refused: 'already_running', jobId: running.id };
 
     let args: RobotJobArgs = { id: start.groupId };
     if (start.name === 'fetch_group_posts') args = { ...args, settings: start.args.settings ?? group!.settings };
-    if (start.name === 'remove_group_members') {
+    if (removal) {
       const wanted = [...new Set((start.args.members ?? []).map((member) => member.id))];
-      const moved = new Map((await membersMovedToRemoved(tx, start.groupId, wanted)).map((member) => [member.id, member]));
-      const missing = wanted.filter((id) => !moved.has(id));
-      if (missing.length > 0) return { refused: 'not_removed', memberIds: missing };
-      args = { ...args, members: wanted.map((id) => moved.get(id)!) };
+      const removable = new Map((await removableMembers(tx, start.groupId, wanted)).map((member) => [member.id, member]));
+      const refused = wanted.filter((id) => !removable.has(id));
+      if (refused.length > 0) return { refused: 'not_removable', memberIds: refused };
+      const usage = (await readRemovalUsage(tx, [start.groupId], start.at)).get(start.groupId) ?? NO_REMOVALS;
+      const limits = removalLimits(group!.plan, usage, start.at);
+      if (wanted.length > limits.current.left) return { refused: 'limit_exceeded', limits };
+      args = { ...args, members: wanted.map((id) => removable.get(id)!) };
     }
 
     const [job] = await tx
@@ -80,13 +113,14 @@ export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome
   });
 }
 
-async function membersMovedToRemoved(db: AppDb, groupId: number, memberIds: readonly number[]): Promise<JobMember[]> {
+/** The selected members that are in the group's active or inactive list (not whitelisted, not removed). */
+async function removableMembers(db: AppDb, groupId: number, memberIds: readonly number[]): Promise<JobMember[]> {
   if (memberIds.length === 0) return [];
   return db
     .select({ id: members.id, fb_user_id: members.fb_user_id, name: memberships.member_name })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...memberIds]), eq(memberships.is_removed, true)));
+    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...memberIds]), inArray(memberships.list, ['active', 'inactive'])));
 }
 
 /** A job the user may report on: one of a group they hold, whoever started it. */

@@ -8,7 +8,7 @@ import { ingestBatch, type BatchOutcome, type BatchResult } from '../domain/job-
 import { writeMembersBatch } from '../domain/ingest-members';
 import { writePostsBatch } from '../domain/ingest-posts';
 import { writeRemovalsBatch } from '../domain/ingest-removals';
-import { findJobFor, reportProgress, startJob, type FinishStatus, type RobotJobArgs, type RobotJobRow } from '../domain/robot-jobs';
+import { findJobFor, reportProgress, startJob, type FinishStatus, type RobotJobArgs, type RobotJobRow, type StartOutcome } from '../domain/robot-jobs';
 import { storeRobotLogs, type RobotLogLine } from '../domain/robot-logs';
 import { recordUserGroups } from '../domain/user-groups';
 import { ApiError, notFound } from '../http/errors';
@@ -38,6 +38,19 @@ function batchAnswer(outcome: BatchOutcome, expected: RobotJobName): BatchResult
   if (!('refused' in outcome)) return outcome;
   if (outcome.refused === 'finished') throw finishedConflict();
   throw new ApiError('conflict', `The job is not a ${expected} job`, { reason: 'wrong_job' });
+}
+
+function startRefusal(name: RobotJobName, outcome: Extract<StartOutcome, { refused: string }>): ApiError {
+  switch (outcome.refused) {
+    case 'already_running':
+      return new ApiError('conflict', `A ${name} job is already running for this group`, { reason: 'already_running', job_id: outcome.jobId });
+    case 'locked':
+      return new ApiError('conflict', 'Account is locked', { reason: 'locked' });
+    case 'not_removable':
+      return new ApiError('conflict', 'Only active or inactive members of the group can be removed', { reason: 'not_removable', member_ids: outcome.memberIds });
+    case 'limit_exceeded':
+      return new ApiError('limit_exceeded', 'The selection is larger than the removals left', { removal_limits: outcome.limits });
+  }
 }
 
 /** What the robot (the extension, or the sandbox robot in the page) reports as it scans and removes. */
@@ -86,12 +99,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
         throw new ApiError('bad_request', "'args.members' in body must name the members to remove", { field: 'args.members', location: 'body', rule: 'required' });
       }
       const outcome = await startJob(db, { groupId: groupId(request), userId: callerOf(request).userId, name, args, ip: request.ip, at: now() });
-      if ('refused' in outcome) {
-        if (outcome.refused === 'already_running') {
-          throw new ApiError('conflict', `A ${name} job is already running for this group`, { reason: 'already_running', job_id: outcome.jobId });
-        }
-        throw new ApiError('conflict', 'Only members moved to removed can be removed', { reason: 'not_removed', member_ids: outcome.memberIds });
-      }
+      if ('refused' in outcome) throw startRefusal(name, outcome);
       reply.code(201);
       return { job: extensionJobView(outcome.job) };
     },
@@ -151,7 +159,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
       const job = await jobOf(request);
       const { batch_no: batchNo, fb_user_ids: fbUserIds } = request.body as { batch_no: number; fb_user_ids: string[] };
       const at = now();
-      const outcome = await ingestBatch(db, job.id, 'removals', batchNo, (tx, locked) => writeRemovalsBatch(tx, locked, fbUserIds, at));
+      const outcome = await ingestBatch(db, job.id, 'removals', batchNo, (tx, locked) => writeRemovalsBatch(tx, locked, { fbUserIds, ip: request.ip, at }));
       return batchAnswer(outcome, 'remove_group_members');
     },
 

@@ -264,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Move to Removed or back to Inactive
-         * @description is_removed true moves active or inactive members to removed (Move to Removed) and spends removal limits; the app then gives remove_group_members to the robot, which reports what it removed to POST /robot/jobs/{job_id}/removals. is_removed false moves removed members back to inactive. Paid groups; a free group may only spend its free allowance. One transaction. 409: a member is whitelisted or not in the source list, or the group is locked (details.reason). 422 limit_exceeded: the selection is larger than removal_limits.current.left (details.removal_limits).
+         * @description Bookkeeping moves, no robot (e.g. the member already left the group): is_removed true moves active or inactive members to removed (Move to Removed); false moves removed members back to inactive (Move to Inactive). Nobody is removed from the social network, so neither direction spends or checks the removal limits; removing members from the network is a remove_group_members robot job (POST /robot/groups/{id}/jobs). Paid groups only. Audited per member (members_removed, members_restored). One transaction. 404: an id is not a member of the group (details.ids). 409 (details.reason): free_plan ('Not available on Free plan'), locked, whitelisted (details.ids; whitelisted members are never removed), not_in_list (details.ids), in_removal (details.ids: members named by a running remove_group_members job stay as the robot leaves them until it ends). The answer's removal_limits are the group's after the move.
          */
         post: operations["setMembersRemoved"];
         delete?: never;
@@ -843,7 +843,7 @@ export interface paths {
         put?: never;
         /**
          * Report that a robot job started
-         * @description Creates the job (status running). remove_group_members only for members moved to removed. 409: the same job is already running for the group.
+         * @description Creates the job (status running). One transaction with the group row locked. 409 already_running (details.job_id): the same command is already running for the group; a running job with no start or batch for 15 minutes is abandoned (the robot died): it is marked failed and the new start goes on. remove_group_members removes members from the social network on every plan: args.members name members (by id) in the group's active or inactive list, otherwise 409 not_removable (details.member_ids); the group must not be locked (409 locked); the selection must fit removal_limits.current.left (on the Free plan the free allowance binds), otherwise 422 limit_exceeded (details.removal_limits) and nothing is written. The job keeps the members as the group knows them (id, fb_user_id, name); until the robot reports them removed (POST /robot/jobs/{job_id}/removals) or the job ends or is abandoned, they count as spent in today's, this week's and the total removals of every removal_limits answer.
          */
         post: operations["startRobotJob"];
         delete?: never;
@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * Report members removed from the group
-         * @description remove_group_members jobs: these members were removed on the social network. Idempotent per job and batch_no. 409: the job is not a running remove_group_members. 404: no such job of this user.
+         * @description remove_group_members jobs: these members were removed on the social network. Each reported member of the job (others are ignored) is moved to removed, counted once in today's removals and audited once as members_removed by the user who started the job, with the report's ip; a member reported again is neither counted nor audited again. accepted: how many were newly removed. Idempotent per job and batch_no; each batch is one transaction. 409: the job is not a running remove_group_members. 404: no such job of this user.
          */
         post: operations["ingestJobRemovals"];
         delete?: never;
@@ -3728,7 +3728,6 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            422: components["responses"]["LimitExceeded"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5074,6 +5073,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["LimitExceeded"];
             501: components["responses"]["NotImplemented"];
         };
     };

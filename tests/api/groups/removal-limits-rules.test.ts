@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, memberships, removal_counters, robot_job_batches, robot_jobs } from '../../../server/db/schema';
 import {
   DAILY_REMOVAL_LIMIT,
   FREE_REMOVAL_ALLOWANCE,
@@ -6,6 +8,11 @@ import {
   removalPeriods,
   WEEKLY_REMOVAL_LIMIT,
 } from '../../../server/domain/removal-limits';
+import { readRemovalUsage } from '../../../server/domain/removal-usage';
+import { JOB_ABANDONED_AFTER_MS } from '../../../server/domain/robot-jobs';
+import { databaseKinds } from '../../support/database';
+import { createRoleWorld, type RoleWorld } from '../support/roles';
+import { createTestServer, type TestServer } from '../support/test-server';
 
 /** A Wednesday afternoon: the UTC day ends in 9 h 30 min, the week (from Monday) in 4 days 9 h 30 min. */
 const NOW = new Date('2026-03-18T14:30:00Z');
@@ -61,5 +68,69 @@ describe('removal limits', () => {
     const limits = removalLimits('monthly', { today: 0, thisWeek: 0, total: 50 }, NOW);
     expect(limits.free.left).toBe(0);
     expect(limits.current.left).toBe(100);
+  });
+});
+
+describe.each(databaseKinds())('removal usage on %s', (kind) => {
+  let server: TestServer;
+  let world: RoleWorld;
+  const now = new Date();
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  /** Members of a group in its inactive list, as a removal job names them. */
+  const jobMembers = async (groupId: number, count: number, prefix: string) => {
+    const rows = await server.db
+      .insert(members)
+      .values(Array.from({ length: count }, (_, index) => ({ fb_user_id: `${prefix}${index}`, name: `Pending ${prefix}${index}` })))
+      .returning({ id: members.id, fb_user_id: members.fb_user_id, name: members.name });
+    await server.db.insert(memberships).values(rows.map((row) => ({ group_id: groupId, member_id: row.id, member_name: row.name })));
+    return rows;
+  };
+  const job = async (groupId: number, name: 'remove_group_members' | 'fetch_group_members', status: 'running' | 'completed', startedAt: Date, targets: { id: number }[]) => {
+    const [row] = await server.db
+      .insert(robot_jobs)
+      .values({ group_id: groupId, name, status, args: { id: groupId, members: targets }, started_at: startedAt })
+      .returning({ id: robot_jobs.id });
+    return row!.id;
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    world = await createRoleWorld(server.db);
+  });
+  afterAll(async () => server?.close());
+
+  it("counts a live removal job's unreported members as spent today, this week and in total, for its group only", async () => {
+    const { today, weekStart } = removalPeriods(now);
+    await server.db.insert(removal_counters).values([
+      { group_id: world.group.id, day: today, count: 5 },
+      ...(weekStart < today ? [{ group_id: world.group.id, day: weekStart, count: 7 }] : []),
+      { group_id: world.group.id, day: '2020-01-06', count: 11 },
+    ]);
+    const counted = { today: 5, thisWeek: weekStart < today ? 12 : 5, total: weekStart < today ? 23 : 16 };
+    expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)).toEqual(counted);
+
+    const live = await jobMembers(world.group.id, 4, '5101');
+    const liveJob = await job(world.group.id, 'remove_group_members', 'running', minutesAgo(5), live);
+    await server.db.update(memberships).set({ is_removed: true, removed_at: minutesAgo(1) }).where(eq(memberships.member_id, live[0]!.id));
+    await job(world.group.id, 'remove_group_members', 'completed', minutesAgo(30), await jobMembers(world.group.id, 3, '5102'));
+    await job(world.group.id, 'fetch_group_members', 'running', minutesAgo(5), await jobMembers(world.group.id, 2, '5103'));
+    const other = await jobMembers(world.otherGroup.id, 2, '5104');
+    await job(world.otherGroup.id, 'remove_group_members', 'running', minutesAgo(5), other);
+
+    const usage = await readRemovalUsage(server.db, [world.group.id, world.otherGroup.id], now);
+    expect(usage.get(world.group.id)).toEqual({ today: counted.today + 3, thisWeek: counted.thisWeek + 3, total: counted.total + 3 });
+    expect(usage.get(world.otherGroup.id)).toEqual({ today: 2, thisWeek: 2, total: 2 });
+
+    // Removed before the job started is not this job's removal: the member still counts as pending.
+    await server.db.update(memberships).set({ removed_at: minutesAgo(10) }).where(eq(memberships.member_id, live[0]!.id));
+    expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)!.today).toBe(counted.today + 4);
+
+    // A job whose last sign of life is older than the abandonment window no longer counts.
+    const abandonedAt = new Date(now.getTime() - JOB_ABANDONED_AFTER_MS - 60_000);
+    await server.db.update(robot_jobs).set({ started_at: abandonedAt }).where(eq(robot_jobs.id, liveJob));
+    expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)).toEqual(counted);
+    // A recent batch is a sign of life; the member removed ten minutes ago now falls within the job.
+    await server.db.insert(robot_job_batches).values({ job_id: liveJob, batch_no: 0, kind: 'removals', created_at: minutesAgo(2) });
+    expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)!.today).toBe(counted.today + 3);
   });
 });

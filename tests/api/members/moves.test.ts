@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { audit_logs, groups, members, memberships, removal_counters } from '../../../server/db/schema';
+import { audit_logs, groups, members, memberships, removal_counters, robot_jobs } from '../../../server/db/schema';
 import { removalPeriods } from '../../../server/domain/removal-limits';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
@@ -96,21 +96,23 @@ describe.each(databaseKinds())('member moves on %s', (kind) => {
     expect(await auditsOf([inactive!, active!])).toEqual([]);
   });
 
-  it('moves active and inactive members to removed without counting a removal, and back to inactive', async () => {
-    const ids = [...(await membersIn('active', 1)), ...(await membersIn('inactive', 1))];
+  it('moves active and inactive members to removed and back to inactive, spending and checking no removal limits', async () => {
+    await server.db.insert(removal_counters).values({ group_id: world.group.id, day: removalPeriods(new Date()).today, count: 100 });
+    const ids = [...(await membersIn('active', 1)), ...(await membersIn('inactive', 2))];
     const removed = await post('removed', { is_removed: true, ids });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().count).toBe(2);
-    expect(Object.values(await listsOf(ids))).toEqual(['removed', 'removed']);
-    expect(await server.db.select().from(removal_counters)).toEqual([]);
-    expect(removed.json().removal_limits.current.left).toBe(100);
+    expect(removed.json().count).toBe(3);
+    expect(Object.values(await listsOf(ids))).toEqual(['removed', 'removed', 'removed']);
+    expect(await server.db.select({ count: removal_counters.count }).from(removal_counters)).toEqual([{ count: 100 }]);
+    expect(removed.json().removal_limits.daily).toEqual({ limit: 100, left: 0, spent: 100 });
     const restoredOne = [ids[1]!];
     const restored = await post('removed', { is_removed: false, ids: restoredOne });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await listsOf(restoredOne)).toEqual({ [ids[1]!]: 'inactive' });
     const audits = await auditsOf(ids);
-    expect(audits.filter((audit) => audit.kind === 'members_removed')).toHaveLength(2);
+    expect(audits.filter((audit) => audit.kind === 'members_removed')).toHaveLength(3);
     expect(audits.filter((audit) => audit.kind === 'members_restored')).toHaveLength(1);
+    expect(await server.db.select({ count: removal_counters.count }).from(removal_counters)).toEqual([{ count: 100 }]);
   });
 
   it('never removes a whitelisted member', async () => {
@@ -120,36 +122,54 @@ describe.each(databaseKinds())('member moves on %s', (kind) => {
     expect(response.json().error.details).toEqual({ reason: 'whitelisted', ids: [whitelisted] });
   });
 
-  it('refuses a selection larger than the limits leave and changes nothing', async () => {
-    await server.db.insert(removal_counters).values({ group_id: world.group.id, day: removalPeriods(new Date()).today, count: 98 });
-    const ids = await membersIn('inactive', 3);
-    const refused = await post('removed', { is_removed: true, ids });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.code).toBe('limit_exceeded');
-    expect(refused.json().error.details.removal_limits.current).toEqual({ limit: 100, left: 2, spent: 98 });
-    expect(Object.values(await listsOf(ids))).toEqual(['inactive', 'inactive', 'inactive']);
-    expect(await auditsOf(ids)).toEqual([]);
-    expect((await post('removed', { is_removed: true, ids: ids.slice(0, 2) })).statusCode).toBe(200);
-  });
-
-  it('lets a free group spend only its free allowance and never restore', async () => {
+  it('refuses both moves on the Free plan and changes nothing', async () => {
     await server.db.update(groups).set({ subscribed_plan: 'free' }).where(eq(groups.id, world.group.id));
-    const ids = await membersIn('inactive', 11);
-    const refused = await post('removed', { is_removed: true, ids });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.details.removal_limits.current).toEqual({ limit: 10, left: 10, spent: 0 });
-    expect((await post('removed', { is_removed: true, ids: ids.slice(0, 1) })).statusCode).toBe(200);
-    const restore = await post('removed', { is_removed: false, ids: ids.slice(0, 1) });
-    expect(restore.statusCode).toBe(409);
-    expect(restore.json().error.details).toEqual({ reason: 'free_plan' });
-    expect(await listsOf(ids.slice(0, 1))).toEqual({ [ids[0]!]: 'removed' });
+    const [inactive] = await membersIn('inactive', 1);
+    const [removed] = await membersIn('removed', 1);
+    for (const [body, id] of [
+      [{ is_removed: true, ids: [inactive!] }, inactive!],
+      [{ is_removed: false, ids: [removed!] }, removed!],
+    ] as const) {
+      const refused = await post('removed', body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({ code: 'conflict', message: 'Not available on Free plan', details: { reason: 'free_plan' } });
+      expect(await auditsOf([id])).toEqual([]);
+    }
+    expect(await listsOf([inactive!, removed!])).toEqual({ [inactive!]: 'inactive', [removed!]: 'removed' });
   });
 
-  it('refuses removals on a locked group', async () => {
+  it('refuses both moves on a locked group', async () => {
     await server.db.update(groups).set({ is_locked: true }).where(eq(groups.id, world.group.id));
-    const ids = await membersIn('inactive', 1);
-    const response = await post('removed', { is_removed: true, ids });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.details).toEqual({ reason: 'locked' });
+    const [inactive] = await membersIn('inactive', 1);
+    const [removed] = await membersIn('removed', 1);
+    for (const body of [{ is_removed: true, ids: [inactive!] }, { is_removed: false, ids: [removed!] }]) {
+      const response = await post('removed', body);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.details).toEqual({ reason: 'locked' });
+    }
+    expect(await listsOf([inactive!, removed!])).toEqual({ [inactive!]: 'inactive', [removed!]: 'removed' });
+  });
+
+  it('leaves the members of a running robot removal as the robot leaves them', async () => {
+    const ids = await membersIn('inactive', 2);
+    const [other] = await membersIn('inactive', 1);
+    const jobMembers = await server.db
+      .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+      .from(members)
+      .where(inArray(members.id, ids));
+    const started = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/robot/groups/${world.group.id}/jobs`,
+      headers: bearer(world.tokens.groupAdmin!),
+      payload: { name: 'remove_group_members', args: { id: world.group.id, members: jobMembers } },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const refused = await post('removed', { is_removed: true, ids: [other!, ...ids] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.details).toEqual({ reason: 'in_removal', ids: [...ids].sort((a, b) => a - b) });
+    expect(Object.values(await listsOf([other!, ...ids]))).toEqual(['inactive', 'inactive', 'inactive']);
+    expect((await post('removed', { is_removed: true, ids: [other!] })).statusCode).toBe(200);
+    await server.db.update(robot_jobs).set({ status: 'stopped', finished_at: new Date() }).where(eq(robot_jobs.id, started.json().job.id));
+    expect((await post('removed', { is_removed: true, ids })).statusCode).toBe(200);
   });
 });
