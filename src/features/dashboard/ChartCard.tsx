@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { Message } from 'primereact/message';
-import { AnimatedAxis, AnimatedGrid, AnimatedLineSeries, Tooltip, XYChart } from '@visx/xychart';
+import { useContext } from 'react';
+import { AnimatedAxis, AnimatedGrid, AnimatedLineSeries, DataContext, Tooltip, XYChart } from '@visx/xychart';
 import { DateRangePickers } from './DateRangePickers';
 import type { ShownRange } from './dateRange';
 import { hasChartData, type ChartData, type ChartResult } from './loadChart';
@@ -27,6 +28,14 @@ const pointX = (point: ChartPoint) => point.x;
 const pointY = (point: ChartPoint) => point.y;
 const shortDate = (iso: string) => DateTime.fromISO(iso).toFormat('MMM d');
 
+/** Room for one date label on the bottom axis, so a narrow chart shows fewer dates rather than overlapping ones. */
+const TICK_SPACING_PX = 72;
+
+function DateAxis() {
+  const { width = 0 } = useContext(DataContext);
+  return <AnimatedAxis orientation="bottom" tickFormat={shortDate} numTicks={Math.max(2, Math.floor(width / TICK_SPACING_PX))} />;
+}
+
 function seriesLabel(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
@@ -44,7 +53,7 @@ function Chart({ title, chart, width }: { title: string; chart: ChartData; width
           accessibilityLabel={`${title} from ${chart.from} to ${chart.to}`}
         >
           <AnimatedGrid columns={false} numTicks={4} />
-          <AnimatedAxis orientation="bottom" tickFormat={shortDate} numTicks={8} />
+          <DateAxis />
           <AnimatedAxis orientation="left" numTicks={4} />
           {datasets.map((dataset, index) => (
             <AnimatedLineSeries

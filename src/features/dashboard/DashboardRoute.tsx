@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
 import { useListQuery, type ListQueryHandle } from '../../ui/useListQuery';
-import { chartQueryDefaults, rangeParams, shownRange, type ChartKind, type ChartRanges } from './chartFilters';
+import { chartQueryDefaults, rangeParams, readChartRanges, shownRange, type ChartKind, type ChartRanges } from './chartFilters';
 import { DashboardPage } from './DashboardPage';
 import type { ShownRange } from './dateRange';
 import type { ChartResult } from './loadChart';
@@ -21,6 +21,10 @@ export function DashboardRoute() {
   const navigation = useNavigation();
   const location = useLocation();
   const reloading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  const next = reloading ? readChartRanges(new URLSearchParams(navigation.location!.search)) : ranges;
+  /** Only a chart whose range changes shows it is loading; the other keeps its drawing. */
+  const chartShown = (kind: ChartKind) =>
+    next[kind].from === ranges[kind].from && next[kind].to === ranges[kind].to ? charts[kind] : null;
   // Each chart keeps its own ends in the address; its to-date settles for 200 ms before the chart reloads.
   const lists: Record<ChartKind, ListQueryHandle> = {
     members: useListQuery({ defaults: QUERY_DEFAULTS.members, toDateFilter: rangeParams('members').to }),
@@ -38,7 +42,7 @@ export function DashboardRoute() {
   return (
     <DashboardPage
       ranges={{ members: shown('members'), activities: shown('activities') }}
-      charts={reloading ? { members: null, activities: null } : charts}
+      charts={{ members: chartShown('members'), activities: chartShown('activities') }}
       onFromChange={(kind, from) => lists[kind].setFilter(rangeParams(kind).from, from ?? '')}
       onToChange={(kind, to) => lists[kind].pickToDate(to ?? '')}
     />
