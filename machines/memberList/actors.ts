@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import type { Robot } from '../../src/robot/protocol';
+import type { RobotArgs } from '../../src/robot/protocol';
 import { answerOf, robotFailureOf, serverFailureOf } from '../onboarding/stepFailure';
 import { moveRequest, type MemberListName, type MemberMove } from './moves';
 
@@ -45,8 +45,13 @@ export const fetchMembers = fromPromise<MembersAnswer, ApiInput & { query: Membe
   return { kind: 'failed', message: serverFailureOf(error, response).message };
 });
 
-/** Whitelist, unwhitelist or restore: one POST, one transaction on the server. */
-export const moveMembers = fromPromise<MoveAnswer, ApiInput & { move: Exclude<MemberMove, 'remove'>; ids: number[] }>(
+/** What the removal needs of the robot: its remove_group_members command, ended when the job ends. */
+export interface MemberRemovalRobot {
+  run(command: 'remove_group_members', args: RobotArgs<'remove_group_members'>, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+/** A bookkeeping move between the lists (part 1 §4): one POST, one transaction on the server. */
+export const moveMembers = fromPromise<MoveAnswer, ApiInput & { move: MemberMove; ids: number[] }>(
   async ({ input, signal }) => {
     const request = moveRequest(input.move, input.ids);
     const params = { path: { id: input.group.id } };
@@ -69,19 +74,19 @@ export const previewRemoval = fromPromise<PreviewAnswer, ApiInput & { ids: numbe
   return { kind: 'failed', message: serverFailureOf(error, response).message };
 });
 
-/** Moves the previewed members to removed (spending the limits), then has the robot remove them from the group. */
-export const removeMembers = fromPromise<MoveAnswer, ApiInput & { robot: Robot; preview: RemovalPreview }>(async ({ input, signal }) => {
-  const ids = input.preview.members.map((member) => member.id);
-  const { error, response } = await answerOf(() =>
-    input.api.POST('/groups/{id}/members/removed', { params: { path: { id: input.group.id } }, body: { is_removed: true, ids }, signal }),
-  );
-  if (!response?.ok) return { kind: 'failed', message: serverFailureOf(error, response).message };
-  const { id, name, fb_group_id, fb_slug } = input.group;
-  const members = input.preview.members.map((member) => ({ id: member.id, fb_user_id: member.fb_user_id ?? '', name: member.name }));
-  try {
-    await input.robot.run('remove_group_members', { id, name, fb_group_id, fb_slug, members }, { signal });
-  } catch (robotError) {
-    return { kind: 'failed', message: robotFailureOf(robotError).message };
-  }
-  return { kind: 'moved' };
-});
+/**
+ * Has the robot remove the previewed members from the group. The server checks the removal limits
+ * when the robot starts the job, and moves each member to removed as the robot reports it.
+ */
+export const removeMembers = fromPromise<MoveAnswer, { robot: MemberRemovalRobot; group: MemberListGroup; preview: RemovalPreview }>(
+  async ({ input, signal }) => {
+    const { id, name, fb_group_id, fb_slug } = input.group;
+    const members = input.preview.members.map((member) => ({ id: member.id, fb_user_id: member.fb_user_id ?? '', name: member.name }));
+    try {
+      await input.robot.run('remove_group_members', { id, name, fb_group_id, fb_slug, members }, { signal });
+    } catch (robotError) {
+      return { kind: 'failed', message: robotFailureOf(robotError).message };
+    }
+    return { kind: 'moved' };
+  },
+);

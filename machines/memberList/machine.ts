@@ -1,6 +1,6 @@
 import { and, assign, raise, setup, stateIn } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
-import type { Robot, RobotJobName } from '../../src/robot/protocol';
+import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
 import {
   fetchMembers,
   moveMembers,
@@ -8,22 +8,28 @@ import {
   removeMembers,
   type GroupMembersList,
   type MemberListGroup,
+  type MemberRemovalRobot,
   type MembersAnswer,
   type MembersQuery,
   type MoveAnswer,
   type PreviewAnswer,
   type RemovalPreview,
 } from './actors';
-import { movesFrom, removalBlock, rowsBetween, type MemberMove } from './moves';
+import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberMove } from './moves';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
 export const UPGRADE_BLINK_MS = 1_000;
 
+/** Why the robot cannot take the removal now: not there yet, not usable, or running another job. */
+export type RobotUnavailability = Exclude<RobotPresence, 'ready'> | 'busy';
+
 export interface MemberListInput {
   api: ApiClient;
-  robot: Robot;
+  robot: MemberRemovalRobot;
   group: MemberListGroup;
   query: MembersQuery;
+  /** Null while the robot can take a command. */
+  robotUnavailable: RobotUnavailability | null;
 }
 
 export interface MemberListContext extends MemberListInput {
@@ -48,12 +54,13 @@ export type MemberListEvent =
   | { type: 'members.drag.started'; id: number }
   | { type: 'members.drag.entered'; id: number }
   | { type: 'members.drag.ended' }
-  | { type: 'members.move'; move: Exclude<MemberMove, 'remove'> }
+  | { type: 'members.move'; move: MemberMove }
   | { type: 'members.remove' }
   | { type: 'members.removal.confirmed' }
   | { type: 'members.dialog.closed' }
   | { type: 'robot.job.started'; name: RobotJobName }
-  | { type: 'robot.job.finished' };
+  | { type: 'robot.job.finished' }
+  | { type: 'robot.availability.changed'; unavailable: RobotUnavailability | null };
 
 const rowIdsOf = (context: MemberListContext) => context.page?.members.map((member) => member.id) ?? [];
 
@@ -72,7 +79,8 @@ export const memberListMachine = setup({
     hasSelection: ({ context }) => context.selection.length > 0,
     offersRequestedMove: ({ context, event }) =>
       event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),
-    offersRemoval: ({ context }) => movesFrom(context.query.list, context.group.isPaid).includes('remove'),
+    offersRemoval: ({ context }) => canRemoveFrom(context.query.list),
+    isRobotAvailable: ({ context }) => context.robotUnavailable === null,
     isIdleRobot: stateIn({ robotJob: 'idle' }),
     fitsRemovalLimits: ({ context }) =>
       context.page !== null && removalBlock(context.selection.length, context.page.removal_limits, context.group.isPaid) === null,
@@ -99,6 +107,7 @@ export const memberListMachine = setup({
       return { selection: rowIdsOf(context).filter((id) => dragged.includes(id) || context.dragBase.includes(id)) };
     }),
     endDrag: assign({ dragBase: [], dragFrom: null }),
+    rememberAvailability: assign((_, params: { unavailable: RobotUnavailability | null }) => ({ robotUnavailable: params.unavailable })),
     rememberJob: assign((_, params: { name: RobotJobName }) => ({ runningJob: params.name })),
     forgetJob: assign({ runningJob: null }),
     reloadAfterJob: raise({ type: 'members.reload' }),
@@ -116,6 +125,9 @@ export const memberListMachine = setup({
     runningJob: null,
   }),
   type: 'parallel',
+  on: {
+    'robot.availability.changed': { actions: { type: 'rememberAvailability', params: ({ event }) => event } },
+  },
   states: {
     list: {
       initial: 'loading',
@@ -157,15 +169,15 @@ export const memberListMachine = setup({
                 },
                 'members.remove': [
                   {
-                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'fitsRemovalLimits']),
+                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'fitsRemovalLimits']),
                     target: 'previewingRemoval',
                   },
                   {
-                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'needsUpgrade']),
+                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'needsUpgrade']),
                     target: 'upgradeRequired',
                   },
                   {
-                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval']),
+                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable']),
                     target: 'removalsLimitReached',
                   },
                 ],
@@ -218,7 +230,7 @@ export const memberListMachine = setup({
               invoke: {
                 id: 'removeMembers',
                 src: 'removeMembers',
-                input: ({ context }) => ({ api: context.api, robot: context.robot, group: context.group, preview: context.preview! }),
+                input: ({ context }) => ({ robot: context.robot, group: context.group, preview: context.preview! }),
                 onDone: [
                   { guard: { type: 'isMoved', params: ({ event }) => event.output }, target: '#memberList.list.loading' },
                   { target: 'browsing', actions: [{ type: 'rememberFailure', params: ({ event }) => event.output }, 'forgetPreview'] },

@@ -5,6 +5,9 @@ export type MemberMove = 'whitelist' | 'unwhitelist' | 'remove' | 'restore';
 
 export const MEMBER_TABS: readonly MemberListName[] = ['active', 'inactive', 'whitelisted', 'removed'];
 
+/** Lists whose members the robot can remove from the group ('Remove Members', any plan). */
+export const REMOVABLE_LISTS: readonly MemberListName[] = ['active', 'inactive'];
+
 /** Part 1 §9: the removal protection's recommendation, shown beside the server's own limits. */
 export const RECOMMENDED_REMOVALS = { daily: 100, weekly: 500 } as const;
 
@@ -21,13 +24,13 @@ interface MoveRule {
 }
 
 /**
- * Part 1 §4, the moves table. A free group still removes within its free allowance; the removal
- * flow's limit check sends it to the upgrade modal when the selection is larger than what is left.
+ * Part 1 §4, the moves table: bookkeeping moves between the lists, no robot involved. Removing
+ * members from the group itself is 'Remove Members' (see canRemoveFrom), which every plan has.
  */
 const MOVE_RULES: Record<MemberMove, MoveRule> = {
   whitelist: { from: ['inactive'], paidOnly: false },
   unwhitelist: { from: ['whitelisted'], paidOnly: false },
-  remove: { from: ['active', 'inactive'], paidOnly: false },
+  remove: { from: ['active', 'inactive'], paidOnly: true },
   restore: { from: ['removed'], paidOnly: true },
 };
 
@@ -39,11 +42,16 @@ export function movesFrom(list: MemberListName, isPaid: boolean): MemberMove[] {
   });
 }
 
-/** The request body of a plain move (every move but the removal, which goes through the robot). */
-export function moveRequest(move: Exclude<MemberMove, 'remove'>, ids: number[]) {
+/** Whether 'Remove Members' (the robot removes them from the group) is offered on a list. */
+export function canRemoveFrom(list: MemberListName): boolean {
+  return REMOVABLE_LISTS.includes(list);
+}
+
+/** The request of a move: one POST, one transaction on the server. */
+export function moveRequest(move: MemberMove, ids: number[]) {
   if (move === 'whitelist') return { path: '/groups/{id}/members/whitelisted', body: { is_whitelisted: true, ids } } as const;
   if (move === 'unwhitelist') return { path: '/groups/{id}/members/whitelisted', body: { is_whitelisted: false, ids } } as const;
-  return { path: '/groups/{id}/members/removed', body: { is_removed: false, ids } } as const;
+  return { path: '/groups/{id}/members/removed', body: { is_removed: move === 'remove', ids } } as const;
 }
 
 export type RemovalLimits = components['schemas']['RemovalLimits'];

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RobotJobName } from '../../src/robot/protocol';
-import type { memberListMachine } from './machine';
-import { movesFrom, type MemberListName, type MemberMove } from './moves';
+import type { memberListMachine, RobotUnavailability } from './machine';
+import { canRemoveFrom, movesFrom, type MemberListName, type MemberMove } from './moves';
 
 type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
 
@@ -21,14 +21,34 @@ export const isBusy = (snapshot: MemberListSnapshot) =>
   snapshot.matches({ list: { ready: 'previewingRemoval' } }) ||
   snapshot.matches({ list: { ready: 'removing' } });
 
-/** The run-action buttons the tab shows on this plan, each enabled when the machine would take it. */
+/** The moves-table buttons the tab shows on this plan, each enabled when the machine would take it. */
 export function moveButtonsOf(snapshot: MemberListSnapshot): Array<{ move: MemberMove; enabled: boolean }> {
   const { query, group } = snapshot.context;
-  return movesFrom(query.list, group.isPaid).map((move) => ({
-    move,
-    enabled: move === 'remove' ? snapshot.can({ type: 'members.remove' }) : snapshot.can({ type: 'members.move', move }),
-  }));
+  return movesFrom(query.list, group.isPaid).map((move) => ({ move, enabled: snapshot.can({ type: 'members.move', move }) }));
 }
+
+const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
+  detecting: 'Looking for the extension...',
+  notInstalled: 'Extension is not installed',
+  outdated: 'The extension is outdated: update it to remove members',
+  disconnected: 'The extension is not connected',
+  busy: 'The extension is busy with another job',
+};
+
+/** Why the robot cannot remove members now, worded for the page; null while it can. */
+export const robotUnavailableText = (snapshot: MemberListSnapshot) =>
+  snapshot.context.robotUnavailable ? UNAVAILABLE_ROBOT[snapshot.context.robotUnavailable] : null;
+
+/** 'Remove Members' (the robot removes them from the group): shown on the active and inactive tabs of every plan. */
+export function removeButtonOf(snapshot: MemberListSnapshot): { shown: boolean; enabled: boolean; reason: string | null } {
+  return {
+    shown: canRemoveFrom(snapshot.context.query.list),
+    enabled: snapshot.can({ type: 'members.remove' }),
+    reason: robotUnavailableText(snapshot),
+  };
+}
+
+export const isRemovingMembers = (snapshot: MemberListSnapshot) => snapshot.matches({ list: { ready: 'removing' } });
 
 export type MemberListModal = 'confirmingRemoval' | 'upgradeRequired' | 'removalsLimitReached' | null;
 

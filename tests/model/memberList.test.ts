@@ -2,14 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { removeMembers } from '../../machines/memberList/actors';
 import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
-import { isLoadingMembers, isUpgradeHighlighted, jobNoticeOf, modalOf, moveButtonsOf, selectionOf } from '../../machines/memberList/selectors';
+import { isLoadingMembers, isUpgradeHighlighted, jobNoticeOf, modalOf, moveButtonsOf, removeButtonOf, selectionOf } from '../../machines/memberList/selectors';
+import { RobotError } from '../../src/robot/protocol';
 import { settle } from './support/deferredActor';
 import { assertModelIsComplete } from './support/modelGuard';
 import { delayedEvents, type ActorDoneEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
 import { advanceThroughDelay } from './support/simulatedTime';
-import { groupOnPlan, PREVIEW_OF_TWO, THREE_ROWS } from './memberListFixtures';
+import { groupOnPlan, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 import { eventFixtures, modelFor, plans, startSystem, type ActorName, type System } from './memberListModel';
 
 type Snapshot = SnapshotFrom<typeof memberListMachine>;
@@ -22,6 +23,7 @@ function implementationFor(system: System) {
     expect(actual.context.failure).toBe(expected.context.failure);
     expect(modalOf(actual)).toBe(modalOf(expected));
     expect(moveButtonsOf(actual)).toEqual(moveButtonsOf(expected));
+    expect(removeButtonOf(actual)).toEqual(removeButtonOf(expected));
     expect(jobNoticeOf(actual)).toBe(jobNoticeOf(expected));
   };
   const waitsFor = (name: ActorName | null) => (expected: Snapshot) => {
@@ -71,7 +73,7 @@ function implementationFor(system: System) {
       'list.ready.removalsLimitReached': (expected: Snapshot) => {
         matches(expected);
         expect(system.actor.getSnapshot().context.group.isPaid).toBe(true);
-        expect(selectionOf(system.actor.getSnapshot()).length).toBeGreaterThan(THREE_ROWS.removal_limits.current.left);
+        expect(selectionOf(system.actor.getSnapshot()).length).toBeGreaterThan(THREE_MEMBERS.removal_limits.current.left);
       },
       robotJob: matches,
       'robotJob.idle': (expected: Snapshot) => {
@@ -81,6 +83,7 @@ function implementationFor(system: System) {
       'robotJob.running': (expected: Snapshot) => {
         matches(expected);
         expect(moveButtonsOf(system.actor.getSnapshot()).every(({ enabled }) => !enabled)).toBe(true);
+        expect(removeButtonOf(system.actor.getSnapshot()).enabled).toBe(false);
       },
     },
     events: {
@@ -124,18 +127,38 @@ describe('memberList model', () => {
   });
 });
 
+describe("memberList and the robot's availability", () => {
+  it('keeps Remove Members closed, with the reason, while the robot cannot take a command', async () => {
+    const system = startSystem(false);
+    system.actor.start();
+    system.actors.fetchMembers.resolve({ kind: 'loaded', list: THREE_MEMBERS });
+    await settle();
+    system.actor.send({ type: 'members.select.toggled', id: 1 });
+    expect(removeButtonOf(system.actor.getSnapshot())).toEqual({ shown: true, enabled: true, reason: null });
+    system.actor.send({ type: 'robot.availability.changed', unavailable: 'busy' });
+    expect(removeButtonOf(system.actor.getSnapshot())).toEqual({ shown: true, enabled: false, reason: 'The extension is busy with another job' });
+    system.actor.send({ type: 'members.remove' });
+    expect(system.actor.getSnapshot().matches({ list: { ready: 'browsing' } })).toBe(true);
+    system.actor.send({ type: 'robot.availability.changed', unavailable: null });
+    system.actor.send({ type: 'members.remove' });
+    expect(system.actor.getSnapshot().matches({ list: { ready: 'previewingRemoval' } })).toBe(true);
+    system.actor.stop();
+  });
+});
+
 describe('memberList removal through the robot', () => {
-  it('moves the previewed members to removed and hands them to the robot', async () => {
-    const post = vi.fn(async () => ({ data: { count: 2, removal_limits: THREE_ROWS.removal_limits }, response: new Response('{}') }));
-    const run = vi.fn(async () => ({ job_id: 1, removed: 2 }));
-    const actor = createActor(removeMembers, {
-      input: { api: { POST: post } as never, robot: { run } as never, group: groupOnPlan(true), preview: PREVIEW_OF_TWO },
-    });
+  const removal = (run: () => Promise<unknown>) => {
+    const robot = { run: vi.fn(run) };
+    const actor = createActor(removeMembers, { input: { robot, group: groupOnPlan(false), preview: PREVIEW_OF_TWO } });
     actor.start();
+    return { robot, actor };
+  };
+
+  it('hands the previewed members straight to the robot, with no move of its own', async () => {
+    const { robot, actor } = removal(async () => ({ job_id: 1, removed: 2 }));
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(actor.getSnapshot().output).toEqual({ kind: 'moved' });
-    expect(post).toHaveBeenCalledWith('/groups/{id}/members/removed', expect.objectContaining({ body: { is_removed: true, ids: [1, 2] } }));
-    expect(run).toHaveBeenCalledWith(
+    expect(robot.run).toHaveBeenCalledExactlyOnceWith(
       'remove_group_members',
       {
         id: 7,
@@ -149,5 +172,13 @@ describe('memberList removal through the robot', () => {
       },
       expect.anything(),
     );
+  });
+
+  it("answers the robot's failure, such as the server refusing the job over the limits", async () => {
+    const { actor } = removal(async () => {
+      throw new RobotError('failed', 'The removal limits do not allow 2 more removals.');
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().output).toEqual({ kind: 'failed', message: 'The removal limits do not allow 2 more removals.' });
   });
 });

@@ -1,31 +1,39 @@
 import { createActor, SimulatedClock, type InputFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
-import type { Robot } from '../../src/robot/protocol';
 import {
   fetchMembers,
   moveMembers,
+  type MemberRemovalRobot,
   previewRemoval,
   removeMembers,
   type MembersAnswer,
   type MoveAnswer,
   type PreviewAnswer,
 } from '../../machines/memberList/actors';
-import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
+import { memberListMachine, type MemberListEvent, type MemberListInput } from '../../machines/memberList/machine';
 import { createDeferredActor } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { actorDoneEvents, delayedEvents } from './support/modelEvents';
-import { groupOnPlan, MEMBER_LIST_QUERY, PREVIEW_OF_TWO, THREE_ROWS } from './memberListFixtures';
+import { groupOnPlan, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 
 const unusedApi = createApiClient({
   baseUrl: 'http://api.invalid/api/v1',
   fetch: () => Promise.reject(new Error('the model provides every API actor')),
 });
-const unusedRobot = {} as Robot;
+const unusedRobot: MemberRemovalRobot = { run: () => Promise.reject(new Error('the model provides the removal actor')) };
+
+const inputOn = (isPaid: boolean): MemberListInput => ({
+  api: unusedApi,
+  robot: unusedRobot,
+  group: groupOnPlan(isPaid),
+  query: MEMBERS_QUERY,
+  robotUnavailable: null,
+});
 
 export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<MemberListEvent, { type: Type }>> } = {
   'members.query.changed': [
-    { type: 'members.query.changed', query: { ...MEMBER_LIST_QUERY, list: 'inactive' } },
-    { type: 'members.query.changed', query: { ...MEMBER_LIST_QUERY, list: 'removed' } },
+    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'inactive' } },
+    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'removed' } },
   ],
   'members.reload': [{ type: 'members.reload' }],
   'members.select.all': [{ type: 'members.select.all' }],
@@ -37,6 +45,7 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
   'members.drag.ended': [{ type: 'members.drag.ended' }],
   'members.move': [
     { type: 'members.move', move: 'whitelist' },
+    { type: 'members.move', move: 'remove' },
     { type: 'members.move', move: 'restore' },
   ],
   'members.remove': [{ type: 'members.remove' }],
@@ -47,11 +56,15 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
     { type: 'robot.job.started', name: 'remove_group_members' },
   ],
   'robot.job.finished': [{ type: 'robot.job.finished' }],
+  'robot.availability.changed': [
+    { type: 'robot.availability.changed', unavailable: 'notInstalled' },
+    { type: 'robot.availability.changed', unavailable: null },
+  ],
 };
 
 const failed = { kind: 'failed', message: 'Server error' } as const;
 export const actorEvents = [
-  ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_ROWS }, failed]),
+  ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_MEMBERS }, failed]),
   ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
   ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
   ...actorDoneEvents<MoveAnswer>('removeMembers', [{ kind: 'moved' }, failed]),
@@ -64,7 +77,7 @@ export const plans = [
 
 export function modelFor(isPaid: boolean) {
   return createMachineTestModel(memberListMachine, {
-    input: { api: unusedApi, robot: unusedRobot, group: groupOnPlan(isPaid), query: MEMBER_LIST_QUERY },
+    input: inputOn(isPaid),
     events: [...Object.values(eventFixtures).flat(), ...delayedEvents(memberListMachine), ...actorEvents],
     distinguishingContext: ({ context }) => ({
       list: context.query.list,
@@ -73,7 +86,14 @@ export function modelFor(isPaid: boolean) {
       runningJob: context.runningJob,
       loaded: context.page !== null,
       dragFrom: context.dragFrom,
+      robotUnavailable: context.robotUnavailable,
     }),
+    // The robot's availability only guards 'Remove Members': it goes away while members are selected, and the
+    // model only brings it back from there, so it covers its transitions without doubling every other path.
+    isPossible: (snapshot, event) =>
+      event.type === 'robot.availability.changed'
+        ? snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length > 0
+        : snapshot.context.robotUnavailable === null || event.type === 'members.remove',
   });
 }
 
@@ -95,7 +115,7 @@ export function startSystem(isPaid: boolean) {
   });
   const actor = createActor(machine, {
     clock,
-    input: { api: unusedApi, robot: unusedRobot, group: groupOnPlan(isPaid), query: MEMBER_LIST_QUERY },
+    input: inputOn(isPaid),
   });
   return { actor, clock, actors };
 }

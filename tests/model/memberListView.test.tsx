@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
 import { MOVE_LABELS } from '../../machines/memberList/moves';
-import { modalOf, moveButtonsOf } from '../../machines/memberList/selectors';
+import { modalOf, moveButtonsOf, removeButtonOf } from '../../machines/memberList/selectors';
 import { MembersView } from '../../src/features/members/MembersView';
 import { settle } from './support/deferredActor';
 import { listStateKeys } from './support/machineInventory';
@@ -23,10 +23,13 @@ function MembersScreen({ system }: { system: System }) {
       send={system.actor.send}
       typedText=""
       onSearchTyped={noop}
-      onFilterChanged={noop}
+      onListChosen={noop}
+      onSortChanged={noop}
       onPageChanged={noop}
       showPayments={false}
+      exporting={false}
       onExport={noop}
+      upgradeHref="/100200300/purchase"
       onUpgrade={noop}
     />
   );
@@ -49,6 +52,12 @@ function implementationFor(system: System) {
     const actual = system.actor.getSnapshot();
     expect(actual.value).toEqual(expected.value);
     for (const { move, enabled } of moveButtonsOf(actual)) expect(button(MOVE_LABELS[move]).hasAttribute('disabled')).toBe(!enabled);
+    if (!actual.context.group.isPaid) expect(screen.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
+    const remove = removeButtonOf(actual);
+    expect(screen.queryByRole('button', { name: 'Remove Members' }) !== null).toBe(remove.shown);
+    if (remove.shown) expect(button('Remove Members').hasAttribute('disabled')).toBe(!remove.enabled);
+    if (remove.shown && actual.context.robotUnavailable === 'notInstalled') expect(screen.getByText('Extension is not installed')).toBeTruthy();
+    if (actual.context.robotUnavailable === null) expect(screen.queryByText('Extension is not installed')).toBeNull();
     const modal = modalOf(actual);
     // A closing dialog stays in jsdom's DOM (its leave animation never ends there), so only an open one is checked.
     if (modal === 'confirmingRemoval') expect(screen.getByRole('dialog', { name: 'Remove members' })).toHaveTextContent('100 members a day');
@@ -81,6 +90,7 @@ function implementationFor(system: System) {
         system.actor.getSnapshot().matches({ list: 'failed' }) ? click(button('Try again')) : sendDirectly(step),
       'robot.job.started': sendDirectly,
       'robot.job.finished': sendDirectly,
+      'robot.availability.changed': sendDirectly,
       'members.select.all': () => click(button('Select all')),
       'members.select.none': () => click(button('Select none')),
       'members.select.invert': () => click(button('Invert')),
@@ -91,7 +101,7 @@ function implementationFor(system: System) {
         act(async () => void fireEvent.mouseEnter(screen.getByRole('checkbox', { name: 'Select Cleo Dough' }).closest('tr')!)),
       'members.drag.ended': async () => act(async () => void fireEvent.mouseUp(window)),
       'members.move': ({ event }: { event: EventObject }) => click(button(MOVE_LABELS[(event as Extract<MemberListEvent, { type: 'members.move' }>).move])),
-      'members.remove': () => click(button('Move to Removed')),
+      'members.remove': () => click(button('Remove Members')),
       'members.removal.confirmed': () => click(dialog('Remove members').getByRole('button', { name: 'Remove 2 members' })),
       'members.dialog.closed': closeDialog,
       ...Object.fromEntries(
@@ -113,8 +123,10 @@ function pathsIntoEveryState(isPaid: boolean) {
   const paths = modelFor(isPaid).getShortestPaths();
   const chosen = new Map<string, (typeof paths)[number]>();
   for (const path of paths) {
-    const key = JSON.stringify([path.state.value, path.state.context.runningJob, path.state.context.selection.length > 0]);
-    if (!chosen.has(key)) chosen.set(key, path);
+    const { runningJob, selection, robotUnavailable } = path.state.context;
+    const key = JSON.stringify([path.state.value, runningJob, selection.length > 0, robotUnavailable]);
+    const known = chosen.get(key);
+    if (!known || path.steps.length < known.steps.length) chosen.set(key, path);
   }
   return [...chosen.values()];
 }

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { MembersLoaderData } from '../../features/members/MembersRoute';
 import type { AppDeps } from '../appDeps';
 import { connectionsRedirect, findRouteGroup, isGroupIdParam, memberListRedirect } from '../guards';
 import { pathTo } from '../routes';
@@ -42,11 +43,33 @@ export function createConnectionsLoader(deps: AppDeps) {
   };
 }
 
+/**
+ * /:fbGroupId/members/:list? — an unknown list goes to the default one; the page gets the route's group and
+ * whether its payment-account onboarding is completed (a paid group's paid and subscription columns).
+ * Filters live in the address's search, which the page follows itself, so only a new path reloads this.
+ */
 export function createMembersLoader(deps: AppDeps) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
-    await guardAccess(deps.session, 'user', request.signal);
-    const to = memberListRedirect(params.fbGroupId ?? '', params.list);
+  const { loader } = boundToSession(deps, async (args): Promise<MembersLoaderData> => {
+    const { group } = await routeGroup(deps, args);
+    if (!group) throw redirect(pathTo('home'));
+    const to = memberListRedirect(group.fb_group_id, args.params.list);
     if (to) throw redirect(to);
-    return null;
+    return { group, showPayments: await paymentOnboardingCompleted(deps, group, args.request.signal) };
+  });
+  return {
+    loader,
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+      currentUrl.pathname !== nextUrl.pathname || (currentUrl.search === nextUrl.search && defaultShouldRevalidate),
   };
+}
+
+/** Free groups have no payment account; a paid group's account that cannot be read shows no payment columns. */
+async function paymentOnboardingCompleted({ api }: AppDeps, group: Group, signal: AbortSignal): Promise<boolean> {
+  if (group.subscribed_plan === 'free') return false;
+  try {
+    const { data } = await api.GET('/groups/{id}/account', { params: { path: { id: group.id } }, signal });
+    return data?.properties.onboarding === 'completed';
+  } catch {
+    return false;
+  }
 }

@@ -3,6 +3,7 @@ import { auditLogsLoaderData } from '../../features/auditLogs/auditLogsLoader';
 import { AuditLogsRoute } from '../../features/auditLogs/AuditLogsRoute';
 import { dashboardLoaderData } from '../../features/dashboard/dashboardLoader';
 import { DashboardRoute } from '../../features/dashboard/DashboardRoute';
+import { MembersRoute } from '../../features/members/MembersRoute';
 import { postsLoaderData } from '../../features/posts/postsLoader';
 import { PostsRoute } from '../../features/posts/PostsRoute';
 import type { AppDeps } from '../appDeps';
@@ -43,7 +44,7 @@ export function groupRoutes(deps: AppDeps): RouteObject {
         ...groupPageLoader(deps, (group, request) => dashboardLoaderData(deps.api, group, request)),
         element: <DashboardRoute />,
       },
-      pendingRoute({ id: 'group_members', path: 'members/:list?', loader: createMembersLoader(deps), title: 'Members' }),
+      { id: 'group_members', path: 'members/:list?', ...createMembersLoader(deps), element: <MembersRoute api={deps.api} robotActor={deps.robotActor} /> },
       {
         id: 'group_posts',
         path: 'posts',

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MembersView } from './MembersView';
-import { memberListSnapshotAt, storyPage, storyPreview, storyQuery } from './storySnapshots';
+import { MEMBERS_QUERY as storyQuery, PREVIEW_OF_TWO as storyPreview, PREVIEW_OVER_DAYS, THREE_MEMBERS as storyPage } from './fixtures';
+import { memberListSnapshotAt } from './storySnapshots';
 
 const browsing = { list: { ready: 'browsing' }, robotJob: 'idle' };
 
@@ -13,10 +14,13 @@ const meta = {
     send: fn(),
     typedText: '',
     onSearchTyped: fn(),
-    onFilterChanged: fn(),
+    onListChosen: fn(),
+    onSortChanged: fn(),
     onPageChanged: fn(),
     showPayments: false,
+    exporting: false,
     onExport: fn(),
+    upgradeHref: '/100200300/purchase',
     onUpgrade: fn(),
   },
 } satisfies Meta<typeof MembersView>;
@@ -28,7 +32,7 @@ export const Loading: Story = {
   args: { snapshot: memberListSnapshotAt({ list: 'loading', robotJob: 'idle' }, { page: null }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
-    await expect(page.getByRole('button', { name: 'Move to Removed' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
   },
 };
 
@@ -48,21 +52,29 @@ export const ActiveMembersOnFreeGroup: Story = {
     await expect(page.getByText('Members engaged in the group.')).toBeVisible();
     await expect(page.getByText('Active (120)')).toBeVisible();
     await expect(page.getByText('2 of 10 free removals left')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Move to Removed' })).toBeDisabled();
-    await expect(page.getByText('Change items per page')).toBeVisible();
+    await expect(page.getByText(/no more than 100 members a day and 500 a week/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+    await expect(page.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
+    await expect(page.getByTitle('Change items per page')).toBeVisible();
     await userEvent.click(page.getByRole('button', { name: 'Select all' }));
     await expect(args.send).toHaveBeenCalledWith({ type: 'members.select.all' });
     await userEvent.type(page.getByPlaceholderText('Type here to Search Member'), 'a');
     await expect(args.onSearchTyped).toHaveBeenCalledWith('a');
     await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
     await expect(args.onExport).toHaveBeenCalledOnce();
+    await userEvent.click(page.getByText('2 of 10 free removals left'));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+    await userEvent.click(page.getByText('Removed (5)'));
+    await expect(args.onListChosen).toHaveBeenCalledWith('removed');
+    await userEvent.click(page.getByRole('columnheader', { name: /Posts/ }));
+    await expect(args.onSortChanged).toHaveBeenCalledWith('posts_count', 'asc');
   },
 };
 
 export const Empty: Story = {
   args: { snapshot: memberListSnapshotAt(browsing, { page: { ...storyPage, members: [], count: 0 } }) },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No members in this list yet')).toBeVisible();
+    await expect(within(canvasElement).getByText(/No active members yet/)).toBeVisible();
   },
 };
 
@@ -83,8 +95,53 @@ export const SelectionOnInactive: Story = {
     await expect(page.getByRole('checkbox', { name: 'Select Ada Baker' })).toBeChecked();
     await userEvent.click(page.getByRole('button', { name: 'Add to Whitelist' }));
     await expect(args.send).toHaveBeenCalledWith({ type: 'members.move', move: 'whitelist' });
-    await userEvent.click(page.getByRole('button', { name: 'Move to Removed' }));
+    await expect(page.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
+    await userEvent.click(page.getByRole('button', { name: 'Remove Members' }));
     await expect(args.send).toHaveBeenCalledWith({ type: 'members.remove' });
+  },
+};
+
+export const SelectionOnPaidActive: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { isPaid: true, selection: [1] }) },
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('2 removals left now (92 today, 492 this week)')).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Move to Removed' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.move', move: 'remove' });
+    await expect(page.getByRole('button', { name: 'Remove Members' })).toBeEnabled();
+  },
+};
+
+export const ExtensionNotInstalled: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1], robotUnavailable: 'notInstalled' }) },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+    await expect(page.getByText('Extension is not installed')).toBeVisible();
+  },
+};
+
+export const ExtensionBusy: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1], robotUnavailable: 'busy' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('The extension is busy with another job')).toBeVisible();
+  },
+};
+
+export const AllMembers: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'all_members' } }) },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('All members (167)')).toBeVisible();
+    await expect(page.queryByRole('toolbar', { name: 'Member actions' })).toBeNull();
+    await expect(page.queryByRole('checkbox', { name: 'Select Ada Baker' })).toBeNull();
+  },
+};
+
+export const Exporting: Story = {
+  args: { exporting: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: /Exporting/ })).toBeDisabled();
   },
 };
 
@@ -138,8 +195,18 @@ export const ConfirmingRemoval: Story = {
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
     await expect(dialog).toHaveTextContent('no more than 100 members a day and 500 a week');
+    await expect(dialog).toHaveTextContent('let all of them go now');
+    await expect(within(dialog).getByRole('list', { name: 'Members to remove' })).toHaveTextContent('Ben Crumb');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove 2 members' }));
     await expect(args.send).toHaveBeenCalledWith({ type: 'members.removal.confirmed' });
+  },
+};
+
+export const ConfirmingRemovalOverDays: Story = {
+  args: { snapshot: memberListSnapshotAt({ list: { ready: 'confirmingRemoval' }, robotJob: 'idle' }, { selection: [1, 2], preview: PREVIEW_OVER_DAYS }) },
+  play: async () => {
+    const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
+    await expect(dialog).toHaveTextContent('let 1 go now; the whole selection is through in 2 days');
   },
 };
 
@@ -186,7 +253,7 @@ export const SyncingMembers: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('status')).toHaveTextContent('Syncing Members...');
-    await expect(page.getByRole('button', { name: 'Move to Removed' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
   },
 };
 

@@ -3,30 +3,42 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
 import { Tag } from 'primereact/tag';
 import { useEffect, useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Member } from '../../../machines/memberList/actors';
 import type { memberListMachine, MemberListEvent } from '../../../machines/memberList/machine';
-import { MEMBER_TABS, MOVE_LABELS } from '../../../machines/memberList/moves';
+import { MOVE_LABELS, RECOMMENDED_REMOVALS } from '../../../machines/memberList/moves';
 import {
   failureOf,
   isBusy,
   isLoadingMembers,
   isMembersFailure,
+  isRemovingMembers,
   isUpgradeHighlighted,
   jobNoticeOf,
   membersOf,
   modalOf,
   moveButtonsOf,
+  removeButtonOf,
   selectionOf,
   tabBadgeOf,
 } from '../../../machines/memberList/selectors';
-import { FreeRemovalsBar } from '../../ui/FreeRemovalsBar';
+import type { MemberListName } from '../../../machines/memberList/moves';
 import { DisplayDate } from '../../ui/DisplayDate';
-import { MEMBER_LIST_DESCRIPTIONS, PAGE_LINKS, PER_PAGE_OPTIONS, SORTABLE_COLUMNS, subscriptionSeverity, TAB_TITLES, usd } from './memberColumns';
+import { FreeRemovalsBar } from '../../ui/FreeRemovalsBar';
+import { ListPaginator } from '../../ui/ListPaginator';
+import {
+  EMPTY_LIST_TEXTS,
+  MEMBER_LIST_DESCRIPTIONS,
+  PAGE_TABS,
+  PER_PAGE_OPTIONS,
+  SORTABLE_COLUMNS,
+  subscriptionSeverity,
+  TAB_TITLES,
+  usd,
+} from './memberColumns';
 import { RemovalDialogs } from './RemovalDialogs';
 import './members.css';
 
@@ -36,23 +48,32 @@ export interface MembersViewProps {
   /** What the search box shows; the list query lets it into the address after typing pauses. */
   typedText: string;
   onSearchTyped: (value: string) => void;
-  onFilterChanged: (name: string, value: string) => void;
-  onPageChanged: (page: number) => void;
+  /** A tab was chosen: the route opens that list. */
+  onListChosen: (list: MemberListName) => void;
+  onSortChanged: (sortBy: string, direction: 'asc' | 'desc') => void;
+  onPageChanged: (page: number, perPage: number) => void;
   /** Paid and subscription columns show once the payment-account onboarding is completed. */
   showPayments: boolean;
+  /** The CSV export is downloading. */
+  exporting: boolean;
   onExport: () => void;
+  /** The purchase page, where the free-removals bar and the upgrade modal lead. */
+  upgradeHref: string;
   onUpgrade: () => void;
 }
 
 /** The members page: tabs per list, the selection and its moves, the table and the removal flow. */
 export function MembersView(props: MembersViewProps) {
-  const { snapshot, send, typedText, onSearchTyped, onFilterChanged, onPageChanged, showPayments, onExport, onUpgrade } = props;
+  const { snapshot, send, typedText, onSearchTyped, onListChosen, onSortChanged, onPageChanged, showPayments, exporting, onExport, upgradeHref, onUpgrade } =
+    props;
   const { query, page, group, preview } = snapshot.context;
   const selection = selectionOf(snapshot);
   const members = membersOf(snapshot);
   const jobNotice = jobNoticeOf(snapshot);
   const failure = failureOf(snapshot);
+  const removeButton = removeButtonOf(snapshot);
   const dragging = snapshot.matches({ list: { ready: 'dragging' } });
+  const limits = page?.removal_limits ?? null;
   // DataTable redraws a cell only when its record's content changes, so each record says whether it is selected.
   const rows = useMemo(() => members.map((member) => ({ ...member, selected: selection.includes(member.id) })), [members, selection]);
 
@@ -63,15 +84,11 @@ export function MembersView(props: MembersViewProps) {
     return () => window.removeEventListener('mouseup', endDrag);
   }, [dragging, send]);
 
-  const tabs = MEMBER_TABS.map((list) => {
+  const tabs = PAGE_TABS.map((list) => {
     const badge = tabBadgeOf(snapshot, list);
-    return { label: badge ? `${TAB_TITLES[list]} (${badge})` : TAB_TITLES[list], list };
+    return { label: badge ? `${TAB_TITLES[list]} (${badge})` : TAB_TITLES[list] };
   });
-  const activeTab = Math.max(0, MEMBER_TABS.indexOf(query.list));
-  const onSort = (event: DataTableSortEvent) => {
-    onFilterChanged('sort_by', String(event.sortField));
-    onFilterChanged('sort_direction', event.sortOrder === -1 ? 'desc' : 'asc');
-  };
+  const onSort = (event: DataTableSortEvent) => onSortChanged(String(event.sortField), event.sortOrder === -1 ? 'desc' : 'asc');
   const selectBody = (member: Member & { selected: boolean }) => (
     <input
       type="checkbox"
@@ -83,30 +100,18 @@ export function MembersView(props: MembersViewProps) {
       }}
     />
   );
+  const selectionControls = [
+    { label: 'Select all', event: { type: 'members.select.all' } },
+    { label: 'Select none', event: { type: 'members.select.none' } },
+    { label: 'Invert', event: { type: 'members.select.invert' } },
+  ] as const;
 
   return (
     <section className="members-page" aria-labelledby="members-title">
-      <h1 id="members-title">Members</h1>
-      <TabMenu
-        model={tabs.map(({ label }) => ({ label }))}
-        activeIndex={activeTab}
-        onTabChange={(event) => onFilterChanged('list', MEMBER_TABS[event.index])}
-      />
-      {query.list !== 'all_members' && <p className="members-page__description">{MEMBER_LIST_DESCRIPTIONS[query.list]}</p>}
-      {jobNotice && (
-        <Message severity="info" text={jobNotice} role="status" />
-      )}
-      {failure && !isMembersFailure(snapshot) && <Message severity="error" text={failure} />}
-      {!group.isPaid && page && (
-        <div className="members-page__free-removals">
-          <span>
-            {page.removal_limits.free.left} of {page.removal_limits.free.limit} free removals left
-          </span>
-          <FreeRemovalsBar left={page.removal_limits.free.left} limit={page.removal_limits.free.limit} />
-        </div>
-      )}
-      <div className="members-page__toolbar" role="toolbar" aria-label="Member actions">
-        <span className="p-input-icon-left">
+      <header className="members-page__header">
+        <h1 id="members-title">Members</h1>
+        <span className="members-page__search p-input-icon-left">
+          <i className="pi pi-search" aria-hidden="true" />
           <InputText
             value={typedText}
             placeholder="Type here to Search Member"
@@ -114,21 +119,75 @@ export function MembersView(props: MembersViewProps) {
             onChange={(event) => onSearchTyped(event.target.value)}
           />
         </span>
-        <Button label="Select all" text onClick={() => send({ type: 'members.select.all' })} disabled={!snapshot.can({ type: 'members.select.all' })} />
-        <Button label="Select none" text onClick={() => send({ type: 'members.select.none' })} disabled={!snapshot.can({ type: 'members.select.none' })} />
-        <Button label="Invert" text onClick={() => send({ type: 'members.select.invert' })} disabled={!snapshot.can({ type: 'members.select.invert' })} />
-        {moveButtonsOf(snapshot).map(({ move, enabled }) => (
-          <Button
-            key={move}
-            label={MOVE_LABELS[move]}
-            severity={move === 'remove' ? 'danger' : undefined}
-            disabled={!enabled}
-            loading={isBusy(snapshot)}
-            onClick={() => send(move === 'remove' ? { type: 'members.remove' } : { type: 'members.move', move })}
-          />
-        ))}
-        <Button label="Export CSV" icon="pi pi-download" outlined onClick={onExport} />
-      </div>
+        <Button label={exporting ? 'Exporting...' : 'Export CSV'} icon="pi pi-download" outlined loading={exporting} disabled={exporting} onClick={onExport} />
+      </header>
+      <TabMenu model={tabs} activeIndex={Math.max(0, PAGE_TABS.indexOf(query.list))} onTabChange={(event) => onListChosen(PAGE_TABS[event.index])} />
+      <p className="members-page__description">
+        {query.list === 'all_members' ? 'Every member of the group, in whichever list.' : MEMBER_LIST_DESCRIPTIONS[query.list]}
+      </p>
+      {jobNotice && <Message className="members-page__notice" severity="info" text={jobNotice} role="status" />}
+      {failure && !isMembersFailure(snapshot) && <Message className="members-page__notice" severity="error" text={failure} />}
+      {limits && removeButton.shown && (
+        <div className="members-page__limits">
+          {group.isPaid ? (
+            <span>
+              {limits.current.left} removals left now ({limits.daily.left} today, {limits.weekly.left} this week)
+            </span>
+          ) : (
+            <a className="members-page__free-removals" href={upgradeHref} onClick={(event) => {
+                event.preventDefault();
+                onUpgrade();
+              }}>
+              <span>
+                {limits.free.left} of {limits.free.limit} free removals left
+              </span>
+              <FreeRemovalsBar left={limits.free.left} limit={limits.free.limit} />
+            </a>
+          )}
+          <span className="members-page__recommendation">
+            We recommend removing no more than {RECOMMENDED_REMOVALS.daily} members a day and {RECOMMENDED_REMOVALS.weekly} a week.
+          </span>
+        </div>
+      )}
+      {query.list !== 'all_members' && (
+        <div className="members-page__toolbar" role="toolbar" aria-label="Member actions">
+          <span className="members-page__selected">{selection.length} selected</span>
+          {selectionControls.map(({ label, event }) => (
+            <Button key={label} label={label} text size="small" onClick={() => send(event)} disabled={!snapshot.can(event)} />
+          ))}
+          <span className="members-page__actions">
+            {moveButtonsOf(snapshot).map(({ move, enabled }) => (
+              <Button
+                key={move}
+                label={MOVE_LABELS[move]}
+                size="small"
+                outlined
+                severity={move === 'remove' ? 'danger' : undefined}
+                disabled={!enabled}
+                loading={snapshot.matches({ list: { ready: 'moving' } })}
+                onClick={() => send({ type: 'members.move', move })}
+              />
+            ))}
+            {removeButton.shown && (
+              <Button
+                label="Remove Members"
+                icon="pi pi-user-minus"
+                size="small"
+                severity="danger"
+                disabled={!removeButton.enabled}
+                loading={isBusy(snapshot) && !snapshot.matches({ list: { ready: 'moving' } })}
+                aria-describedby={removeButton.reason ? 'members-robot-reason' : undefined}
+                onClick={() => send({ type: 'members.remove' })}
+              />
+            )}
+            {removeButton.shown && removeButton.reason && (
+              <span id="members-robot-reason" className="members-page__reason">
+                <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {removeButton.reason}
+              </span>
+            )}
+          </span>
+        </div>
+      )}
       {isMembersFailure(snapshot) ? (
         <div role="alert" className="members-page__error">
           <p>The members could not be loaded: {failure}</p>
@@ -139,24 +198,30 @@ export function MembersView(props: MembersViewProps) {
           value={rows}
           dataKey="id"
           lazy
-          loading={isLoadingMembers(snapshot)}
+          loading={isLoadingMembers(snapshot) || isRemovingMembers(snapshot)}
           sortField={query.sort_by}
           sortOrder={query.sort_direction === 'desc' ? -1 : 1}
           onSort={onSort}
-          emptyMessage={query.search ? 'Not found' : 'No members in this list yet'}
+          emptyMessage={query.search ? 'Not found' : EMPTY_LIST_TEXTS[query.list]}
+          rowClassName={(member: Member & { selected: boolean }) => (member.selected ? 'members-page__row--selected' : '')}
           onRowMouseEnter={(event) => {
             if (dragging) send({ type: 'members.drag.entered', id: (event.data as Member).id });
           }}
+          className="members-page__table"
           aria-label={`${TAB_TITLES[query.list]} members`}
         >
-          <Column header="Select" body={selectBody} style={{ width: '3rem' }} />
+          {query.list !== 'all_members' && <Column header="Select" body={selectBody} style={{ width: '3rem' }} />}
           {SORTABLE_COLUMNS.map(({ field, header }) => (
             <Column
               key={field}
               field={field}
               header={header}
               sortable
-              body={field === 'last_activity_at' || field === 'created_at' ? (member: Member) => (member[field] ? <DisplayDate iso={member[field]} /> : '—') : undefined}
+              body={
+                field === 'last_activity_at' || field === 'created_at'
+                  ? (member: Member) => (member[field] ? <DisplayDate iso={member[field]} /> : '—')
+                  : undefined
+              }
             />
           ))}
           {showPayments && <Column field="paid" header="Paid" sortable body={(member: Member) => usd(member.paid)} />}
@@ -174,32 +239,20 @@ export function MembersView(props: MembersViewProps) {
           )}
         </DataTable>
       )}
-      {page && (
-        <div className="members-page__pagination">
-          <Paginator
-            first={(query.page - 1) * query.per_page}
-            rows={query.per_page}
-            totalRecords={page.count}
-            pageLinkSize={PAGE_LINKS}
-            template="PrevPageLink PageLinks NextPageLink"
-            onPageChange={(event) => onPageChanged(event.page + 1)}
-          />
-          <label className="members-page__hint">
-            Change items per page{' '}
-            <select value={query.per_page} onChange={(event) => onFilterChanged('per_page', event.target.value)}>
-              {PER_PAGE_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+      {page && page.count > 0 && (
+        <ListPaginator
+          className="members-page__pagination"
+          page={query.page}
+          perPage={query.per_page}
+          total={page.count}
+          perPageOptions={PER_PAGE_OPTIONS}
+          onPageChange={onPageChanged}
+        />
       )}
       <RemovalDialogs
         modal={modalOf(snapshot)}
         preview={preview}
-        limits={page?.removal_limits ?? null}
+        limits={limits}
         selected={selection.length}
         upgradeHighlighted={isUpgradeHighlighted(snapshot)}
         onConfirm={() => send({ type: 'members.removal.confirmed' })}

@@ -13,12 +13,23 @@ export const TAB_TITLES: Record<MemberListName, string> = {
   inactive: 'Inactive',
   whitelisted: 'Whitelisted',
   removed: 'Removed',
-  all_members: 'All',
+  all_members: 'All members',
 };
 
-export const PER_PAGE_OPTIONS = [25, 50, 100];
-/** Part 1 §9: the sticky pagination shows up to 15 page links. */
-export const PAGE_LINKS = 15;
+/** The page's tabs: one per list, then the all_members view (which has no bulk moves). */
+export const PAGE_TABS: readonly MemberListName[] = ['active', 'inactive', 'whitelisted', 'removed', 'all_members'];
+
+/** What an empty tab says when no search narrows it. */
+export const EMPTY_LIST_TEXTS: Record<MemberListName, string> = {
+  active: 'No active members yet: members show here once a scan finds their posts, comments or reactions.',
+  inactive: 'No inactive members: every scanned member has some activity.',
+  whitelisted: 'No whitelisted members yet: add inactive members to the whitelist to protect them from removal.',
+  removed: 'No removed members yet.',
+  all_members: 'No members yet: sync the members of the group with the extension.',
+};
+
+/** Part 2 §9: members list per-page options (default 25). */
+export const PER_PAGE_OPTIONS = [25, 50, 100] as const;
 
 export const SORTABLE_COLUMNS: Array<{ field: MembersQuery['sort_by']; header: string }> = [
   { field: 'name', header: 'Name' },

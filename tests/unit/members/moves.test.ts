@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { freeLimitText, moveRequest, movesFrom, removalBlock, rowsBetween } from '../../../machines/memberList/moves';
-import { TWO_REMOVALS_LEFT } from '../../model/memberListFixtures';
+import { canRemoveFrom, freeLimitText, moveRequest, movesFrom, removalBlock, rowsBetween } from '../../../machines/memberList/moves';
+import { TWO_REMOVALS_LEFT } from '../../../src/features/members/fixtures';
 
 describe('member moves (part 1 §4)', () => {
   it.each([
-    ['active', false, ['remove']],
-    ['inactive', false, ['whitelist', 'remove']],
+    ['active', false, []],
+    ['inactive', false, ['whitelist']],
+    ['active', true, ['remove']],
+    ['inactive', true, ['whitelist', 'remove']],
     ['whitelisted', false, ['unwhitelist']],
     ['removed', false, []],
     ['removed', true, ['restore']],
@@ -17,7 +19,12 @@ describe('member moves (part 1 §4)', () => {
   it('asks the server for each plain move', () => {
     expect(moveRequest('whitelist', [1])).toEqual({ path: '/groups/{id}/members/whitelisted', body: { is_whitelisted: true, ids: [1] } });
     expect(moveRequest('unwhitelist', [1])).toEqual({ path: '/groups/{id}/members/whitelisted', body: { is_whitelisted: false, ids: [1] } });
+    expect(moveRequest('remove', [1])).toEqual({ path: '/groups/{id}/members/removed', body: { is_removed: true, ids: [1] } });
     expect(moveRequest('restore', [1])).toEqual({ path: '/groups/{id}/members/removed', body: { is_removed: false, ids: [1] } });
+  });
+
+  it("offers 'Remove Members' (the robot) on the active and inactive lists only", () => {
+    expect(['active', 'inactive', 'whitelisted', 'removed', 'all_members'].filter((list) => canRemoveFrom(list as never))).toEqual(['active', 'inactive']);
   });
 });
 

@@ -1,14 +1,9 @@
-import type { GroupMembersList, Member, MemberListGroup, MembersQuery, RemovalPreview } from '../../machines/memberList/actors';
-import type { RemovalLimits } from '../../machines/memberList/moves';
+import type { GroupMembersList, Member, MemberListGroup, MembersQuery, RemovalPreview } from '../../../machines/memberList/actors';
+import type { RemovalLimits } from '../../../machines/memberList/moves';
 
-export const MEMBER_LIST_QUERY: MembersQuery = {
-  list: 'active',
-  page: 1,
-  per_page: 25,
-  search: '',
-  sort_by: 'name',
-  sort_direction: 'asc',
-};
+/** The members page's data for the stories and the model tests: the Sourdough Bakers group and three of its members. */
+
+export const MEMBERS_QUERY: MembersQuery = { list: 'active', page: 1, per_page: 25, search: '', sort_by: 'name', sort_direction: 'asc' };
 
 export const groupOnPlan = (isPaid: boolean): MemberListGroup => ({
   id: 7,
@@ -53,11 +48,15 @@ export const TWO_REMOVALS_LEFT: RemovalLimits = {
   seconds_till_reset: 3600,
 };
 
-export const THREE_ROWS: GroupMembersList = {
-  members: [memberRow(1, 'Ada Baker'), memberRow(2, 'Ben Crumb'), memberRow(3, 'Cleo Dough')],
-  count: 3,
-  count_all: { active: 3, inactive: 40, whitelisted: 2, removed: 5, all_members: 50 },
-  count_filtered: { active: 3, inactive: 0, whitelisted: 0, removed: 0, all_members: 3 },
+export const THREE_MEMBERS: GroupMembersList = {
+  members: [
+    memberRow(1, 'Ada Baker', { paid: 4500, subscription: 'Monthly', subscription_status: 'active' }),
+    memberRow(2, 'Ben Crumb', { paid: 29700, subscription: 'Annual', subscription_status: 'failed' }),
+    memberRow(3, 'Cleo Dough', { subscription: 'Trial', subscription_status: 'other' }),
+  ],
+  count: 120,
+  count_all: { active: 120, inactive: 40, whitelisted: 2, removed: 5, all_members: 167 },
+  count_filtered: { active: 3, inactive: 0, whitelisted: 1, removed: 0, all_members: 4 },
   removal_limits: TWO_REMOVALS_LEFT,
 };
 
@@ -70,4 +69,12 @@ export const PREVIEW_OF_TWO: RemovalPreview = {
   days_needed: 0,
   completes_at: '2026-11-21T08:00:00Z',
   removal_limits: TWO_REMOVALS_LEFT,
+};
+
+/** Ten of 120 selected members go today; the daily limit lets the rest through over the next days. */
+export const PREVIEW_OVER_DAYS: RemovalPreview = {
+  ...PREVIEW_OF_TWO,
+  removable_now: 1,
+  days_needed: 2,
+  completes_at: '2026-11-23T00:00:00Z',
 };

@@ -1,0 +1,103 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
+import type { MemberListGroup } from '../../../machines/memberList/actors';
+import { memberListMachine } from '../../../machines/memberList/machine';
+import type { ApiClient } from '../../api/client';
+import type { Group } from '../../app/loaders/groupsSource';
+import type { RobotActor } from '../../app/robotActor';
+import { pathTo } from '../../app/routes';
+import { useListQuery } from '../../ui/useListQuery';
+import { useToast } from '../../ui/toast';
+import { fetchMembersCsv, saveFile } from './exportMembers';
+import { followRobot, removalRobotOf, robotUnavailabilityOf } from './followRobot';
+import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from './membersQuery';
+import { MembersView } from './MembersView';
+
+export interface MembersLoaderData {
+  group: Group;
+  /** The group's payment-account onboarding is completed: the paid and subscription columns show. */
+  showPayments: boolean;
+}
+
+export interface MembersRouteProps {
+  api: ApiClient;
+  robotActor: RobotActor;
+}
+
+/** /:fbGroupId/members/:list? — the route's group's members, one statechart per group. */
+export function MembersRoute(props: MembersRouteProps) {
+  const { group, showPayments } = useLoaderData() as MembersLoaderData;
+  return <MembersPage key={group.id} {...props} group={group} showPayments={showPayments} />;
+}
+
+const memberListGroupOf = (group: Group): MemberListGroup => ({
+  id: group.id,
+  name: group.name,
+  fb_group_id: group.fb_group_id,
+  fb_slug: group.fb_slug,
+  isPaid: group.subscribed_plan !== 'free',
+});
+
+function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps & MembersLoaderData) {
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const list = listFromPath(useParams().list);
+  const filters = useListQuery({ defaults: MEMBERS_QUERY_DEFAULTS, textFilter: 'search' });
+  const query = useMemo(() => membersQueryOf(list, filters.query), [list, filters.query]);
+  const queryKey = JSON.stringify(query);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  const [exporting, setExporting] = useState(false);
+
+  const memberList = useActorRef(memberListMachine, {
+    input: {
+      api,
+      robot: removalRobotOf(robotActor),
+      group: memberListGroupOf(group),
+      query,
+      robotUnavailable: robotUnavailabilityOf(robotActor.getSnapshot()),
+    },
+  });
+  const snapshot = useSelector(memberList, (current) => current);
+
+  useEffect(() => {
+    if (JSON.stringify(memberList.getSnapshot().context.query) !== queryKey) {
+      memberList.send({ type: 'members.query.changed', query: queryRef.current });
+    }
+  }, [queryKey, memberList]);
+
+  useEffect(() => followRobot(robotActor, memberList, group.id), [robotActor, memberList, group.id]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      saveFile(await fetchMembersCsv(api, group.id, query));
+    } catch (error) {
+      showToast({ title: 'Export failed', message: error instanceof Error ? error.message : String(error), variant: 'danger' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const purchase = pathTo('group_purchase', { fbGroupId: group.fb_group_id });
+  return (
+    <MembersView
+      snapshot={snapshot}
+      send={memberList.send}
+      typedText={filters.typedText}
+      onSearchTyped={filters.typeText}
+      onListChosen={(next) => void navigate(listAddress(group.fb_group_id, next, filters.query))}
+      onSortChanged={(sortBy, direction) => {
+        filters.setFilter('sort_by', sortBy);
+        filters.setFilter('sort_direction', direction);
+      }}
+      onPageChanged={filters.changePage}
+      showPayments={showPayments}
+      exporting={exporting}
+      onExport={() => void exportCsv()}
+      upgradeHref={purchase}
+      onUpgrade={() => void navigate(purchase)}
+    />
+  );
+}

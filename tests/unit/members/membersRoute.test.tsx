@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { THREE_MEMBERS } from '../../../src/features/members/fixtures';
+import { adminUser, freeGroup, monthlyGroup } from '../support/sessionFixtures';
+import { renderApp, signedInStorage } from '../app/support/appHarness';
+import { createFakeServer, type FakeServer } from '../app/support/fakeServer';
+
+type Answer = (server: FakeServer, url: URL, request: Request) => Response | undefined;
+
+function openAs(path: string, answers: { account?: Answer; export?: Answer } = {}) {
+  const server = createFakeServer([
+    { account: { id: 'ada', name: 'Ada Admin', description: 'Group admin.', role: 'group_admin' }, user: adminUser, groups: [freeGroup, monthlyGroup] },
+  ]);
+  const asked: URL[] = [];
+  const requests: Request[] = [];
+  server.override((request) => {
+    const url = new URL(request.url);
+    const groupCall = /\/groups\/\d+\/(members(\/export)?|account)$/.exec(url.pathname);
+    if (!groupCall) return undefined;
+    requests.push(request);
+    if (groupCall[1] === 'account') return answers.account?.(server, url, request) ?? server.failure(501, 'not_implemented', 'Not built.');
+    if (groupCall[2]) return answers.export?.(server, url, request);
+    asked.push(url);
+    return server.json(THREE_MEMBERS);
+  });
+  const token = server.signIn('ada');
+  const app = renderApp({ server, path, storage: signedInStorage(token) });
+  return { ...app, token, asked, requests, search: () => app.router.state.location.search };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the members route', () => {
+  it('asks for the list the path names with the filters the address holds', async () => {
+    const app = openAs(`/${freeGroup.fb_group_id}/members/inactive?search=ann&page=2&sort_by=posts_count&sort_direction=desc`);
+    expect(await screen.findByRole('checkbox', { name: 'Select Ada Baker' })).toBeInTheDocument();
+    const asked = app.asked.at(-1)!;
+    expect(asked.pathname).toBe(`/api/v1/groups/${freeGroup.id}/members`);
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      list: 'inactive',
+      page: '2',
+      per_page: '25',
+      search: 'ann',
+      sort_by: 'posts_count',
+      sort_direction: 'desc',
+    });
+    expect(screen.getByPlaceholderText('Type here to Search Member')).toHaveValue('ann');
+  });
+
+  it('opens the active list at /members, and replaces filters it does not know with their defaults', async () => {
+    const app = openAs(`/${freeGroup.fb_group_id}/members?per_page=7&sort_by=password`);
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    expect(Object.fromEntries(app.asked.at(-1)!.searchParams)).toMatchObject({ list: 'active', per_page: '25', sort_by: 'name' });
+  });
+
+  it('puts a typed search in the address once typing pauses, back on page 1, replacing the history entry', { timeout: 10_000 }, async () => {
+    const app = openAs(`/${freeGroup.fb_group_id}/members/inactive?page=3`);
+    fireEvent.change(await screen.findByLabelText('Search members'), { target: { value: 'cleo' } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(app.search()).toBe('?page=3');
+    await waitFor(() => expect(app.search()).toBe('?search=cleo'), { timeout: 4000 });
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(app.asked.at(-1)!.searchParams.get('search')).toBe('cleo'), { timeout: 4000 });
+    expect(app.asked.at(-1)!.searchParams.get('page')).toBe('1');
+  });
+
+  it('opens another list from its tab with the same search, from its first page', async () => {
+    const app = openAs(`/${freeGroup.fb_group_id}/members?search=ann&page=2`);
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    fireEvent.click(screen.getByText(/^Removed/));
+    await waitFor(() => expect(app.pathname()).toBe(`/${freeGroup.fb_group_id}/members/removed`));
+    expect(app.search()).toBe('?search=ann');
+    await waitFor(() => expect(app.asked.at(-1)!.searchParams.get('list')).toBe('removed'));
+    fireEvent.click(screen.getByText(/^All members/));
+    await waitFor(() => expect(app.pathname()).toBe(`/${freeGroup.fb_group_id}/members/all_members`));
+    fireEvent.click(screen.getByText(/^Active/));
+    await waitFor(() => expect(app.pathname()).toBe(`/${freeGroup.fb_group_id}/members`));
+  });
+
+  it('shows the paid and subscription columns on a paid group whose payment account finished onboarding', async () => {
+    openAs(`/${monthlyGroup.fb_group_id}/members`, {
+      account: (server) => server.json({ properties: { company_name: 'Film Co', onboarding: 'completed' }, tasks: [] }),
+    });
+    expect(await screen.findByText('$45.00')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Subscription/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move to Removed' })).toBeInTheDocument();
+  });
+
+  it('leaves the payment columns out on a free group, without asking for a payment account', async () => {
+    const app = openAs(`/${freeGroup.fb_group_id}/members`);
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    expect(screen.queryByRole('columnheader', { name: /Paid/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
+    expect(app.requests.some((request) => request.url.endsWith('/account'))).toBe(false);
+  });
+
+  it('downloads the CSV of the current list with the bearer token, named as the server says', async () => {
+    const createObjectURL = vi.fn(() => 'blob:members');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const app = openAs(`/${freeGroup.fb_group_id}/members/inactive?search=ann&sort_by=name&sort_direction=desc`, {
+      export: () =>
+        new Response('id,name\n1,Ada Baker\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="backyard-inactive.csv"' },
+        }),
+    });
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const request = app.requests.find((candidate) => candidate.url.includes('/members/export'))!;
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${app.token}`);
+    expect(Object.fromEntries(new URL(request.url).searchParams)).toEqual({ list: 'inactive', search: 'ann', sort_by: 'name', sort_direction: 'desc' });
+    expect(clicked[0]!.download).toBe('backyard-inactive.csv');
+    expect(clicked[0]!.href).toBe('blob:members');
+    expect(await createObjectURL.mock.results[0]!.value).toBe('blob:members');
+  });
+
+  it('tells in a toast when the export fails', async () => {
+    openAs(`/${freeGroup.fb_group_id}/members`, { export: (server) => server.failure(500, 'internal', 'The export broke.') });
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
+    const toast = await screen.findByText(/The export broke\./);
+    expect(within(toast.closest('.p-toast-message') as HTMLElement).getByText('Export failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+});
