@@ -30,7 +30,7 @@ export function jobArgsOf(job: RobotJobRow): RobotJobArgs {
 /** A running job the robot has shown no sign of life for this long is abandoned: the robot died. */
 export const JOB_ABANDONED_AFTER_MS = 15 * 60_000;
 
-export const ABANDONED_JOB_ERROR = 'The robot stopped reporting on this job for 15 minutes; it was abandoned';
+const ABANDONED_JOB_ERROR = 'The robot stopped reporting on this job for 15 minutes; it was abandoned';
 
 /**
  * Whether a robot_jobs row showed a sign of life (its start or its latest batch) within the
