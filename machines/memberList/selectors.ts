@@ -35,9 +35,9 @@ const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
   busy: 'The extension is busy with another job',
 };
 
-/** Why the robot cannot remove members now, worded for the page; null while it can. */
+/** Why the robot cannot remove members now, worded for the page; null while it can, or while it works on this group (the job notice tells). */
 export const robotUnavailableText = (snapshot: MemberListSnapshot) =>
-  snapshot.context.robotUnavailable ? UNAVAILABLE_ROBOT[snapshot.context.robotUnavailable] : null;
+  snapshot.context.robotUnavailable && !snapshot.context.runningJob ? UNAVAILABLE_ROBOT[snapshot.context.robotUnavailable] : null;
 
 /** 'Remove Members' (the robot removes them from the group): shown on the active and inactive tabs of every plan. */
 export function removeButtonOf(snapshot: MemberListSnapshot): { shown: boolean; enabled: boolean; reason: string | null } {

@@ -125,7 +125,6 @@ export function MembersView(props: MembersViewProps) {
       <p className="members-page__description">
         {query.list === 'all_members' ? 'Every member of the group, in whichever list.' : MEMBER_LIST_DESCRIPTIONS[query.list]}
       </p>
-      {jobNotice && <Message className="members-page__notice" severity="info" text={jobNotice} role="status" />}
       {failure && !isMembersFailure(snapshot) && <Message className="members-page__notice" severity="error" text={failure} />}
       {limits && removeButton.shown && (
         <div className="members-page__limits">
@@ -148,6 +147,11 @@ export function MembersView(props: MembersViewProps) {
             We recommend removing no more than {RECOMMENDED_REMOVALS.daily} members a day and {RECOMMENDED_REMOVALS.weekly} a week.
           </span>
         </div>
+      )}
+      {query.list === 'all_members' && jobNotice && (
+        <p className="members-page__job" role="status">
+          <i className="pi pi-spin pi-sync" aria-hidden="true" /> {jobNotice}
+        </p>
       )}
       {query.list !== 'all_members' && (
         <div className="members-page__toolbar" role="toolbar" aria-label="Member actions">
@@ -179,6 +183,11 @@ export function MembersView(props: MembersViewProps) {
                 aria-describedby={removeButton.reason ? 'members-robot-reason' : undefined}
                 onClick={() => send({ type: 'members.remove' })}
               />
+            )}
+            {jobNotice && (
+              <span className="members-page__job" role="status">
+                <i className="pi pi-spin pi-sync" aria-hidden="true" /> {jobNotice}
+              </span>
             )}
             {removeButton.shown && removeButton.reason && (
               <span id="members-robot-reason" className="members-page__reason">
