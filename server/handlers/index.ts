@@ -7,6 +7,7 @@ import { groupsHandlers } from './groups';
 import { labHandlers } from './lab';
 import { memberLookupHandlers } from './member-lookup';
 import { membersHandlers } from './members';
+import { paymentAccountHandlers } from './payment-account';
 import { postsHandlers } from './posts';
 import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
@@ -28,6 +29,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...postsHandlers(context),
     ...auditLogsHandlers(context),
     ...chartsHandlers(context),
+    ...paymentAccountHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
     ...robotHandlers(context),

@@ -131,7 +131,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   setGroupPermission: { access: 'groupAdmin' },
 
   // paymentAccount
-  getPaymentAccount: { access: 'groupAdmin' },
+  getPaymentAccount: { access: 'groupAdmin', built: { status: 200 } },
   connectPaymentAccount: { access: 'groupAdmin' },
   deletePaymentAccount: { access: 'groupAdmin' },
   listAccountCustomers: { access: 'groupAdmin' },
