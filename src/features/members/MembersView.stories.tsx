@@ -186,6 +186,15 @@ export const MoveFailed: Story = {
   },
 };
 
+export const RemovalFailed: Story = {
+  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1, 2], failure: 'The removal limits do not allow 2 more removals today.' }) },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('The removal limits do not allow 2 more removals today.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Members' })).toBeEnabled();
+  },
+};
+
 export const PreviewingRemoval: Story = {
   args: { snapshot: memberListSnapshotAt({ list: { ready: 'previewingRemoval' }, robotJob: 'idle' }, { selection: [1, 2] }) },
 };
