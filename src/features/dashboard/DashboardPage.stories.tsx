@@ -51,6 +51,15 @@ export const PickingWithTheKeyboard: Story = {
     await typeInto(page.getAllByLabelText('From')[1]!, 'Mar 3, 2026');
     await waitFor(() => expect(args.onFromChange).toHaveBeenLastCalledWith('activities', '2026-03-03'));
     await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).toBeNull());
+
+    // Tabbing in keeps the focus in the box; the down arrow opens the panel and Escape closes it.
+    const membersTo = page.getAllByLabelText('To')[0]!;
+    membersTo.focus();
+    await expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).toBeNull();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).not.toBeNull());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).toBeNull());
   },
 };
 

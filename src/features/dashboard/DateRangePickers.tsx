@@ -20,7 +20,10 @@ function toIso(date: Date | null | undefined): string | null {
   return date ? DateTime.fromJSDate(date).toISODate() : null;
 }
 
-/** From and to pickers that keep from on or before to (spec part 1 §5). */
+/**
+ * From and to pickers that keep from on or before to (spec part 1 §5). Tabbing into a picker leaves the
+ * focus in its box to type a date; the down arrow or the button opens the calendar panel.
+ */
 export function DateRangePickers({ idPrefix, range, onFromChange, onToChange }: DateRangePickersProps) {
   const { fromMax, toMin } = pickerLimits(range);
   const pickFrom = (from: string | null) => {
@@ -40,6 +43,7 @@ export function DateRangePickers({ idPrefix, range, onFromChange, onToChange }: 
           dateFormat="M d, yy"
           showIcon
           showButtonBar
+          showOnFocus={false}
           onChange={(event) => pickFrom(toIso(event.value))}
         />
       </span>
@@ -52,6 +56,7 @@ export function DateRangePickers({ idPrefix, range, onFromChange, onToChange }: 
           dateFormat="M d, yy"
           showIcon
           showButtonBar
+          showOnFocus={false}
           onChange={(event) => pickTo(toIso(event.value))}
         />
       </span>
