@@ -159,7 +159,10 @@ export const members = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('members_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+  (t) => [
+    index('members_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('members_username_trgm_idx').using('gin', t.fb_username.op('gin_trgm_ops')),
+  ],
 );
 
 /**
@@ -214,8 +217,26 @@ export const memberships = pgTable(
     index('memberships_list_comments_idx').on(t.group_id, t.list, t.comments_count, t.id),
     index('memberships_list_last_activity_idx').on(t.group_id, t.list, t.last_activity_at, t.id),
     index('memberships_list_created_idx').on(t.group_id, t.list, t.created_at, t.id),
+    index('memberships_list_paid_idx').on(t.group_id, t.list, t.paid, t.id),
+    index('memberships_list_subscription_status_idx').on(t.group_id, t.list, t.subscription_status, t.id),
     index('memberships_name_trgm_idx').using('gin', t.member_name.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Members per list of each group, so a list screen reads its counts instead of counting a large
+ * group on every page. Kept by statement triggers on memberships (migration
+ * 0004_member_list_counts); no foreign key, because a group's deletion removes its memberships,
+ * whose trigger then brings these rows to zero.
+ */
+export const member_list_counts = pgTable(
+  'member_list_counts',
+  {
+    group_id: integer().notNull(),
+    list: text({ enum: MEMBER_LISTS }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.group_id, t.list] })],
 );
 
 export const posts = pgTable(

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import type { MemberList } from '../db/enums';
-import { members, memberships } from '../db/schema';
+import { MEMBER_LISTS, type MemberList } from '../db/enums';
+import { member_list_counts, members, memberships } from '../db/schema';
 import { containsPattern } from './user-search';
 
 export type MemberListFilter = MemberList | 'all_members';
@@ -25,16 +25,17 @@ export interface MemberListQuery {
 
 export type MemberListCounts = Record<MemberListFilter, number>;
 
+/** Each sort's column on memberships (indexed per group_id, list, column, id) and its SQL type, to read a keyset back. */
 const SORT_COLUMNS = {
-  name: memberships.member_name,
-  posts_count: memberships.posts_count,
-  reactions_count: memberships.reactions_count,
-  comments_count: memberships.comments_count,
-  last_activity_at: memberships.last_activity_at,
-  created_at: memberships.created_at,
-  paid: memberships.paid,
-  subscription_status: memberships.subscription_status,
-} as const;
+  name: { column: sql.raw('member_name'), type: sql.raw('text'), nullable: false },
+  posts_count: { column: sql.raw('posts_count'), type: sql.raw('integer'), nullable: false },
+  reactions_count: { column: sql.raw('reactions_count'), type: sql.raw('integer'), nullable: false },
+  comments_count: { column: sql.raw('comments_count'), type: sql.raw('integer'), nullable: false },
+  last_activity_at: { column: sql.raw('last_activity_at'), type: sql.raw('timestamptz'), nullable: true },
+  created_at: { column: sql.raw('created_at'), type: sql.raw('timestamptz'), nullable: false },
+  paid: { column: sql.raw('paid'), type: sql.raw('integer'), nullable: true },
+  subscription_status: { column: sql.raw('subscription_status'), type: sql.raw('text'), nullable: true },
+} as const satisfies Record<MemberSortBy, unknown>;
 
 /** The columns of a member row as a group's calls answer it. */
 export const memberRowColumns = {
@@ -59,52 +60,105 @@ export const memberRowColumns = {
   subscription_status: memberships.subscription_status,
 };
 
-/** Name (the copy on the membership, trigram-indexed) or the member's username, case-insensitively; % and _ are text. */
-function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(memberships.member_name, pattern), ilike(members.fb_username, pattern));
+/** Where a chunk ended: its last row's sort value (as text, so timestamps keep their microseconds) and membership id. */
+interface Keyset {
+  sortKey: string | null;
+  id: number;
 }
 
-function listConditions(query: Omit<MemberListQuery, 'sortBy' | 'sortDirection'>): SQL {
-  return and(
-    eq(memberships.group_id, query.groupId),
-    query.list === 'all_members' ? undefined : eq(memberships.list, query.list),
-    searchCondition(query.search),
-  )!;
+type PagedId = {
+  id: number;
+  sort_key: string | null;
+};
+
+/**
+ * Name (the copy on the membership) or the member's username contains the text, case-insensitively,
+ * % and _ as text. Both sides are trigram-indexed, so PostgreSQL ORs the two index scans: the name's,
+ * and the group's memberships of the members whose username matches.
+ */
+function searchCondition(search: string): SQL {
+  const pattern = containsPattern(search);
+  return sql`(member_name ILIKE ${pattern} OR member_id = ANY(ARRAY(SELECT id FROM members WHERE fb_username ILIKE ${pattern})))`;
+}
+
+/** Rows after the keyset in (column, id) order; PostgreSQL puts NULLs last going up and first going down. */
+function afterKeyset(query: MemberListQuery, after: Keyset): SQL {
+  const { column, type, nullable } = SORT_COLUMNS[query.sortBy];
+  const value = sql`${after.sortKey}::${type}`;
+  if (query.sortDirection === 'asc') {
+    if (after.sortKey === null) return sql`(${column} IS NULL AND id > ${after.id})`;
+    return nullable ? sql`((${column}, id) > (${value}, ${after.id}) OR ${column} IS NULL)` : sql`(${column}, id) > (${value}, ${after.id})`;
+  }
+  if (after.sortKey === null) return sql`((${column} IS NULL AND id < ${after.id}) OR ${column} IS NOT NULL)`;
+  return sql`(${column}, id) < (${value}, ${after.id})`;
+}
+
+/** One list's memberships (or, with a search, the matches of one list or of all) in sort order, read along the (group_id, list, column, id) index. */
+function orderedIds(query: MemberListQuery, list: MemberList | undefined, limit: number, after: Keyset | undefined): SQL {
+  const direction = sql.raw(query.sortDirection);
+  const { column } = SORT_COLUMNS[query.sortBy];
+  const conditions = [
+    sql`group_id = ${query.groupId}`,
+    list ? sql`list = ${list}` : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+    after ? afterKeyset(query, after) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return sql`SELECT id, ${column} AS sort_value, ${column}::text AS sort_key FROM memberships
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${column} ${direction}, id ${direction} LIMIT ${limit}`;
+}
+
+/**
+ * The membership ids of one page, without touching the member rows. The whole group without a
+ * search is the four lists' index scans merged, each read only as deep as the page goes.
+ */
+async function pageIds(db: AppDb, query: MemberListQuery, limit: number, offset: number, after?: Keyset): Promise<PagedId[]> {
+  const direction = sql.raw(query.sortDirection);
+  const lists: Array<MemberList | undefined> = query.list !== 'all_members' ? [query.list] : query.search ? [undefined] : [...MEMBER_LISTS];
+  const branches = lists.map((list) => sql`(${orderedIds(query, list, offset + limit, after)})`);
+  const { rows } = await db.execute<PagedId>(sql`SELECT id, sort_key FROM (${sql.join(branches, sql` UNION ALL `)}) AS ordered
+    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}`);
+  return rows.map((row) => ({ id: Number(row.id), sort_key: row.sort_key }));
+}
+
+/** The member rows of those memberships, in the order given (25 rows a page: one join over the primary keys). */
+async function memberRows(db: AppDb, ids: PagedId[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...memberRowColumns, membership_id: memberships.id })
+    .from(memberships)
+    .innerJoin(members, eq(members.id, memberships.member_id))
+    .where(inArray(memberships.id, ids.map((row) => row.id)));
+  const byId = new Map(rows.map(({ membership_id: membershipId, ...row }) => [membershipId, row]));
+  return ids.flatMap((row) => byId.get(row.id) ?? []);
 }
 
 /** One page of one list, sorted in SQL on the (group_id, list, column, id) indexes; ties broken by id. */
 export async function readMemberPage(db: AppDb, query: MemberListQuery, page: number, perPage: number) {
-  const order = query.sortDirection === 'desc' ? desc : asc;
-  return db
-    .select(memberRowColumns)
-    .from(memberships)
-    .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(listConditions(query))
-    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(memberships.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  return memberRows(db, await pageIds(db, query, perPage, (page - 1) * perPage));
 }
 
-/** Every row of a list in the page order, read in chunks by keyset-free paging so memory stays bounded. */
+/** Every row of a list in the page order, read in chunks that each start after the last one's keyset, so memory stays bounded. */
 export async function* readMemberChunks(db: AppDb, query: MemberListQuery, chunkSize = 2000) {
-  for (let page = 1; ; page += 1) {
-    const rows = await readMemberPage(db, query, page, chunkSize);
-    if (rows.length > 0) yield rows;
-    if (rows.length < chunkSize) return;
+  let after: Keyset | undefined;
+  for (;;) {
+    const ids = await pageIds(db, query, chunkSize, 0, after);
+    if (ids.length > 0) yield await memberRows(db, ids);
+    if (ids.length < chunkSize) return;
+    const last = ids[ids.length - 1]!;
+    after = { sortKey: last.sort_key, id: last.id };
   }
 }
 
-/** Members per list of a group, optionally only those matching a search, in one grouped query. */
+/** Members per list of a group: the kept counters, or with a search the matches counted per list. */
 export async function countMemberLists(db: AppDb, groupId: number, search?: string): Promise<MemberListCounts> {
-  const base = db.select({ list: memberships.list, count: sql<number>`count(*)::int` }).from(memberships);
   const rows = search
-    ? await base
-        .innerJoin(members, eq(members.id, memberships.member_id))
-        .where(and(eq(memberships.group_id, groupId), searchCondition(search)))
-        .groupBy(memberships.list)
-    : await base.where(eq(memberships.group_id, groupId)).groupBy(memberships.list);
+    ? (
+        await db.execute<{ list: MemberList; count: number }>(
+          sql`SELECT list, count(*)::int AS count FROM memberships WHERE group_id = ${groupId} AND ${searchCondition(search)} GROUP BY list`,
+        )
+      ).rows
+    : await db.select({ list: member_list_counts.list, count: member_list_counts.count }).from(member_list_counts).where(eq(member_list_counts.group_id, groupId));
   const counts: MemberListCounts = { active: 0, inactive: 0, whitelisted: 0, removed: 0, all_members: 0 };
   for (const row of rows) {
     counts[row.list] = row.count;
