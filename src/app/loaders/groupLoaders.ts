@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { MembersLoaderData } from '../../features/members/MembersRoute';
 import type { AppDeps } from '../appDeps';
 import { connectionsRedirect, findRouteGroup, isGroupIdParam, memberListRedirect } from '../guards';
@@ -30,7 +30,7 @@ export function createGroupLoader(deps: AppDeps) {
     }
     deps.currentGroup.remember(user.id, group.fb_group_id);
     return { group };
-  });
+  }, { ignoresSearch: true });
 }
 
 /** Connections are closed to free and locked groups. The group loader has already told about a missing group. */
@@ -49,18 +49,17 @@ export function createConnectionsLoader(deps: AppDeps) {
  * Filters live in the address's search, which the page follows itself, so only a new path reloads this.
  */
 export function createMembersLoader(deps: AppDeps) {
-  const { loader } = boundToSession(deps, async (args): Promise<MembersLoaderData> => {
-    const { group } = await routeGroup(deps, args);
-    if (!group) throw redirect(pathTo('home'));
-    const to = memberListRedirect(group.fb_group_id, args.params.list);
-    if (to) throw redirect(to);
-    return { group, showPayments: await paymentOnboardingCompleted(deps, group, args.request.signal) };
-  });
-  return {
-    loader,
-    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-      currentUrl.pathname !== nextUrl.pathname || (currentUrl.search === nextUrl.search && defaultShouldRevalidate),
-  };
+  return boundToSession(
+    deps,
+    async (args): Promise<MembersLoaderData> => {
+      const { group } = await routeGroup(deps, args);
+      if (!group) throw redirect(pathTo('home'));
+      const to = memberListRedirect(group.fb_group_id, args.params.list);
+      if (to) throw redirect(to);
+      return { group, showPayments: await paymentOnboardingCompleted(deps, group, args.request.signal) };
+    },
+    { ignoresSearch: true },
+  );
 }
 
 /** Free groups have no payment account; a paid group's account that cannot be read shows no payment columns. */

@@ -14,9 +14,15 @@ export interface SignedInData {
 
 /**
  * The loader of a route whose data belongs to one session, and its revalidation rule: it loads
- * again when the session token changed since (a supervisor switched user or back).
+ * again when the session token changed since (a supervisor switched user or back). A loader whose
+ * data does not depend on the address's search (`ignoresSearch`) does not load again when only
+ * the search changed, so a page's filters do not reload the layouts around it.
  */
-export function boundToSession<Data>({ session }: AppDeps, loader: (args: LoaderFunctionArgs) => Promise<Data>) {
+export function boundToSession<Data>(
+  { session }: AppDeps,
+  loader: (args: LoaderFunctionArgs) => Promise<Data>,
+  { ignoresSearch = false }: { ignoresSearch?: boolean } = {},
+) {
   let loadedFor: string | null = null;
   return {
     loader: async (args: LoaderFunctionArgs) => {
@@ -25,8 +31,11 @@ export function boundToSession<Data>({ session }: AppDeps, loader: (args: Loader
       loadedFor = token;
       return data;
     },
-    shouldRevalidate: ({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-      defaultShouldRevalidate || accessToken(session.getSnapshot()) !== loadedFor,
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
+      if (accessToken(session.getSnapshot()) !== loadedFor) return true;
+      const onlySearchChanged = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+      return defaultShouldRevalidate && !(ignoresSearch && onlySearchChanged);
+    },
   };
 }
 
@@ -36,7 +45,7 @@ export function createSignedInLoader(deps: AppDeps) {
     const { token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
     const [groups, status] = await Promise.all([deps.groups.load(token), fetchStatus(deps.api, request.signal)]);
     return { groups, status };
-  });
+  }, { ignoresSearch: true });
 }
 
 /** Home opens the welcome page once, then the current or first group, else onboarding. */
