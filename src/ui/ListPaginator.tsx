@@ -1,4 +1,5 @@
 import { Paginator } from 'primereact/paginator';
+import { useMediaQuery } from './useMediaQuery';
 import './listPaginator.css';
 
 export interface ListPaginatorProps {
@@ -11,9 +12,12 @@ export interface ListPaginatorProps {
 }
 
 const PER_PAGE_HINT = 'Change items per page';
+/** Where fifteen page links no longer fit on one line, five do. */
+const NARROW_SCREEN = '(max-width: 700px)';
 
-/** The lists' pagination bar: up to 15 page links and a per-page dropdown (spec part 1 §9, part 2 §9). Pages count from 1. */
+/** The lists' pagination bar: up to 15 page links (5 on a phone) and a per-page dropdown (spec part 1 §9, part 2 §9). Pages count from 1. */
 export function ListPaginator({ page, perPage, total, perPageOptions, onPageChange, className }: ListPaginatorProps) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
   return (
     <Paginator
       className={['list-paginator', className].filter(Boolean).join(' ')}
@@ -21,7 +25,7 @@ export function ListPaginator({ page, perPage, total, perPageOptions, onPageChan
       rows={perPage}
       totalRecords={total}
       rowsPerPageOptions={[...perPageOptions]}
-      pageLinkSize={15}
+      pageLinkSize={narrow ? 5 : 15}
       onPageChange={(event) => onPageChange(event.page + 1, event.rows)}
       pt={{
         RPPDropdown: {
