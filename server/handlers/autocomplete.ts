@@ -1,5 +1,4 @@
 import { canReadGroupMembers, searchMembers } from '../domain/member-search';
-import { textProblem } from '../domain/text-input';
 import { searchUsers } from '../domain/user-search';
 import { ApiError } from '../http/errors';
 import { publicUrl } from '../http/public-url';
@@ -12,11 +11,8 @@ interface AutocompleteQuery {
   ids?: number[];
 }
 
-/** The typed text to match, or undefined when blank; a NUL character (which PostgreSQL cannot compare) is refused before any query. */
+/** The typed text to match, or undefined when blank. */
 function searchText(search: string | undefined): string | undefined {
-  if (search !== undefined && textProblem(search) === 'nul_character') {
-    throw new ApiError('bad_request', `'search' in query must not contain a NUL character`, { field: 'search', location: 'query', rule: 'nul_character' });
-  }
   return search?.trim() || undefined;
 }
 

@@ -14,7 +14,6 @@ import { recordUserGroups } from '../domain/user-groups';
 import { ApiError, notFound } from '../http/errors';
 import { storedImageUrl } from '../http/public-url';
 import { callerOf } from './caller';
-import { refuseNulCharacters } from './nul-characters';
 import { scannedPerson, scannedPost, type NetworkGroupBody, type NetworkPersonBody, type NetworkPostBody } from './robot-bodies';
 import type { HandlerContext, HandlerGroup } from './types';
 import { ownershipView, userGroupView } from './views/ownership';
@@ -64,7 +63,6 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
   return {
     async ingestUserGroups(request) {
-      refuseNulCharacters(request.body);
       const { groups } = request.body as { groups: NetworkGroupBody[] };
       const reported = groups.map((group) => ({ ...group, avatar_url: storedImageUrl(request, group.avatar_url) }));
       const stored = await recordUserGroups(db, callerOf(request).userId, reported, now());
@@ -77,7 +75,6 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async ingestGroupOwners(request) {
-      refuseNulCharacters(request.body);
       const { admins } = request.body as { admins: NetworkPersonBody[] };
       const ownership = await recordGroupAdmins(
         db,
@@ -127,7 +124,6 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async finishRobotJob(request) {
-      refuseNulCharacters(request.body);
       const job = await jobOf(request);
       const { status, error } = request.body as { status: FinishStatus; error?: string };
       const finished = await finishJob(db, job.id, { status, error: error ?? null, userId: callerOf(request).userId, ip: request.ip, at: now() });
@@ -136,7 +132,6 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async ingestJobMembers(request) {
-      refuseNulCharacters(request.body);
       const job = await jobOf(request);
       const { batch_no: batchNo, members } = request.body as { batch_no: number; members: NetworkPersonBody[] };
       const scanned = members.map((member) => scannedPerson(request, member));
@@ -146,7 +141,6 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async ingestJobPosts(request) {
-      refuseNulCharacters(request.body);
       const job = await jobOf(request);
       const { batch_no: batchNo, posts } = request.body as { batch_no: number; posts: NetworkPostBody[] };
       const scanned = posts.map((post) => scannedPost(request, post));
@@ -164,7 +158,6 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async ingestRobotLogs(request, reply) {
-      refuseNulCharacters(request.body);
       const { logs } = request.body as { logs: RobotLogLine[] };
       const accepted = await storeRobotLogs(db, callerOf(request).userId, logs, now());
       reply.code(202);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ContractOperation } from './contract';
 import { ApiError, banned, notFound, unauthorized } from './errors';
+import { refuseNulCharacters } from './nul-characters';
 
 export interface Caller {
   userId: number;
@@ -44,7 +45,8 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
  * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
  * who you are (401, banned 403, supervisor-only 404) before the input is read, and whose group
  * it is (404) after the input is known to be well formed. Before validation they also shape the
- * input the way the contract means it: lists split, and a required body that was not sent refused.
+ * input the way the contract means it: lists split, a required body that was not sent refused,
+ * and any text holding a NUL character refused.
  */
 export function accessHooks(
   operation: ContractOperation,
@@ -68,6 +70,9 @@ export function accessHooks(
 
   async function prepareInput(request: FastifyRequest): Promise<void> {
     splitPipeDelimited(request.query as Record<string, unknown>, operation.pipeDelimitedQuery);
+    refuseNulCharacters(request.params, 'path');
+    refuseNulCharacters(request.query, 'query');
+    refuseNulCharacters(request.body, 'body');
     if (operation.bodyRequired && request.body === undefined) {
       throw new ApiError('bad_request', 'Missing the request body', { field: 'body', location: 'body', rule: 'required' });
     }
@@ -82,7 +87,7 @@ export function accessHooks(
 
   return {
     onRequest: identify,
-    ...(operation.pipeDelimitedQuery.length > 0 || operation.bodyRequired ? { preValidation: prepareInput } : {}),
+    preValidation: prepareInput,
     ...(operation.access === 'groupAdmin' ? { preHandler: checkGroup } : {}),
   };
 }

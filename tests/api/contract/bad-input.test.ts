@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
 import { databaseKinds } from '../../support/database';
-import { rawOperation, sampleRequest, withToken } from '../support/requests';
+import { parametersOf, rawOperation, sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type Role, type RoleWorld } from '../support/roles';
 import { resolveRef } from '../support/samples';
 import { tableCounts } from '../support/table-counts';
@@ -100,6 +100,17 @@ describe.each(databaseKinds())('bad input on %s', (kind) => {
       expect(response.json().error.details.field).toBe('unexpected_param');
     },
   );
+
+  const textQueryParameters = operations.flatMap((operation) =>
+    parametersOf(contract, operation)
+      .filter((parameter) => parameter.in === 'query' && resolveRef(contract, parameter.schema).type === 'string')
+      .map((parameter) => [operation.operationId, String(parameter.name), operation] as const),
+  );
+  it.each(textQueryParameters)('%s refuses a NUL character in %s, naming it', async (_operationId, name, operation) => {
+    const response = await send(operation, (request) => ((request.query as Record<string, string>)[name] = 'a\u0000b'));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.details).toMatchObject({ field: name, location: 'query', rule: 'nul_character' });
+  });
 
   const withIdInPath = operations.filter((operation) => operation.path.includes('{id}'));
   it.each(withIdInPath.map((operation) => [operation.operationId, operation] as const))(

@@ -10,7 +10,7 @@ export function rawOperation(contract: Contract, operation: ContractOperation): 
   return contract.paths[operation.path][operation.method.toLowerCase()];
 }
 
-function parametersOf(contract: Contract, operation: ContractOperation): Contract[] {
+export function parametersOf(contract: Contract, operation: ContractOperation): Contract[] {
   const shared = contract.paths[operation.path].parameters ?? [];
   return [...shared, ...(rawOperation(contract, operation).parameters ?? [])].map((p: Contract) => resolveRef(contract, p));
 }

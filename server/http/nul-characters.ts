@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 
 function firstNulPath(value: unknown, path: string): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -21,15 +21,15 @@ function firstNulPath(value: unknown, path: string): string | undefined {
 }
 
 /**
- * What the robot scanned is stored as it came, but PostgreSQL cannot store a NUL character in
- * text or JSON; such a body is refused with 400 naming the first field that holds one.
+ * PostgreSQL cannot store or compare a NUL character in text or JSON, so no input holding one
+ * reaches the database: it is refused with 400 naming the first field that holds one.
  */
-export function refuseNulCharacters(body: unknown): void {
-  const field = firstNulPath(body, '');
+export function refuseNulCharacters(input: unknown, location: 'path' | 'query' | 'body'): void {
+  const field = firstNulPath(input, '');
   if (field !== undefined) {
-    throw new ApiError('bad_request', `'${field}' in body must not contain a NUL character`, {
+    throw new ApiError('bad_request', `'${field}' in ${location} must not contain a NUL character`, {
       field,
-      location: 'body',
+      location,
       rule: 'nul_character',
     });
   }
