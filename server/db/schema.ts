@@ -442,6 +442,8 @@ export const robot_jobs = pgTable(
     args: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     error: text(),
     started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The robot's last sign of life on this job: its start, a progress report or a batch. */
+    last_activity_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finished_at: optionalTimestamp('finished_at'),
   },
   (t) => [

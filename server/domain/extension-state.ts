@@ -3,6 +3,7 @@ import type { AppDb } from '../db/connect';
 import { DEFAULT_GROUP_SCHEDULE } from '../db/group-defaults';
 import type { GroupSchedule, ScheduledJobConfig } from '../db/json-types';
 import { groups, robot_jobs, robot_logs } from '../db/schema';
+import { liveJobSince } from './robot-jobs';
 import type { RobotJobRow } from './robot-jobs';
 import { nextRunAt } from './schedule-next-run';
 
@@ -15,7 +16,7 @@ export interface ScheduledJob {
   config: ScheduledJobConfig;
 }
 
-/** What the server knows of the user's robot: the running jobs, the scheduled ones, the version it last reported. */
+/** What the server knows of the user's robot: the running jobs (abandoned ones left out), the scheduled ones, the version it last reported. */
 export interface ServerExtensionState {
   robotVersion: string | null;
   activeJobs: RobotJobRow[];
@@ -40,7 +41,7 @@ export async function readExtensionState(db: AppDb, userId: number, groupIds: re
   const activeJobs = await db
     .select()
     .from(robot_jobs)
-    .where(and(inArray(robot_jobs.group_id, [...groupIds]), eq(robot_jobs.status, 'running')))
+    .where(and(inArray(robot_jobs.group_id, [...groupIds]), eq(robot_jobs.status, 'running'), liveJobSince(now)))
     .orderBy(asc(robot_jobs.started_at), asc(robot_jobs.id));
   return { robotVersion: lastLog?.robotVersion ?? null, activeJobs, scheduledJobs: await scheduledJobs(db, groupIds, now) };
 }

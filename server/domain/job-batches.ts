@@ -24,13 +24,15 @@ export type BatchOutcome = BatchResult | { refused: 'wrong_job' | 'finished' };
  * Stores one batch of a job exactly once. Everything the batch writes and its robot_job_batches
  * row are one transaction: a batch that fails midway leaves nothing, so its retry is stored as
  * new; a batch already stored is answered as a duplicate and not written again. The job row is
- * locked for the batch, so batches of one job (and its finish) never interleave.
+ * locked for the batch, so batches of one job (and its finish) never interleave. A new batch is
+ * the robot's sign of life on the job (robot_jobs.last_activity_at).
  */
 export async function ingestBatch(
   db: AppDb,
   jobId: number,
   kind: BatchKind,
   batchNo: number,
+  at: Date,
   write: (tx: AppDb, job: RobotJobRow) => Promise<number>,
 ): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
@@ -44,6 +46,7 @@ export async function ingestBatch(
     if (stored) return { batch_no: batchNo, accepted: 0, duplicate: true };
     if (job.status !== 'running') return { refused: 'finished' };
     await tx.insert(robot_job_batches).values({ job_id: jobId, batch_no: batchNo, kind });
+    await tx.update(robot_jobs).set({ last_activity_at: at }).where(eq(robot_jobs.id, jobId));
     return { batch_no: batchNo, accepted: await write(tx, job), duplicate: false };
   });
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, not, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { AuditLogKind, RobotJobName, RobotJobStatus } from '../db/enums';
 import type { GroupSettings } from '../db/json-types';
-import { groups, members, memberships, robot_job_batches, robot_jobs } from '../db/schema';
+import { groups, members, memberships, robot_jobs } from '../db/schema';
 import { recordAudit } from './audit';
 import { holdsGroup } from './held-groups';
 import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits';
@@ -32,14 +32,9 @@ export const JOB_ABANDONED_AFTER_MS = 15 * 60_000;
 
 const ABANDONED_JOB_ERROR = 'The robot stopped reporting on this job for 15 minutes; it was abandoned';
 
-/**
- * Whether a robot_jobs row showed a sign of life (its start or its latest batch) within the
- * abandonment window before `now`.
- */
+/** Whether a robot_jobs row showed a sign of life (its start, a progress report or a batch) within the abandonment window before `now`. */
 export function liveJobSince(now: Date): SQL {
-  const since = new Date(now.getTime() - JOB_ABANDONED_AFTER_MS).toISOString();
-  const lastBatchAt = sql`(SELECT max(${robot_job_batches.created_at}) FROM ${robot_job_batches} WHERE ${robot_job_batches.job_id} = ${robot_jobs.id})`;
-  return sql`GREATEST(${robot_jobs.started_at}, ${lastBatchAt}) > ${since}::timestamptz`;
+  return gt(robot_jobs.last_activity_at, new Date(now.getTime() - JOB_ABANDONED_AFTER_MS));
 }
 
 const SCAN_AUDIT: Partial<Record<RobotJobName, AuditLogKind>> = {
@@ -105,7 +100,15 @@ export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome
 
     const [job] = await tx
       .insert(robot_jobs)
-      .values({ group_id: start.groupId, user_id: start.userId, name: start.name, status: 'running', args: { ...args }, started_at: start.at })
+      .values({
+        group_id: start.groupId,
+        user_id: start.userId,
+        name: start.name,
+        status: 'running',
+        args: { ...args },
+        started_at: start.at,
+        last_activity_at: start.at,
+      })
       .returning();
     const auditKind = SCAN_AUDIT[start.name];
     if (auditKind) await recordAudit(tx, { kind: auditKind, userId: start.userId, groupId: start.groupId, data: { ip: start.ip }, at: start.at });
@@ -130,11 +133,15 @@ export async function findJobFor(db: AppDb, userId: number, jobId: number): Prom
   return job;
 }
 
-/** Undefined when the job has finished. */
-export async function reportProgress(db: AppDb, jobId: number, progress: number, total: number | null): Promise<RobotJobRow | undefined> {
+/** Records a running job's progress, a sign of life of the robot; undefined when the job has finished. */
+export async function reportProgress(
+  db: AppDb,
+  jobId: number,
+  report: { progress: number; total: number | null; at: Date },
+): Promise<RobotJobRow | undefined> {
   const [job] = await db
     .update(robot_jobs)
-    .set({ progress, total })
+    .set({ progress: report.progress, total: report.total, last_activity_at: report.at })
     .where(and(eq(robot_jobs.id, jobId), eq(robot_jobs.status, 'running')))
     .returning();
   return job;

@@ -118,7 +118,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     async reportRobotJobProgress(request) {
       const job = await jobOf(request);
       const { progress, total } = request.body as { progress: number; total: number | null };
-      const updated = await reportProgress(db, job.id, progress, total);
+      const updated = await reportProgress(db, job.id, { progress, total, at: now() });
       if (!updated) throw finishedConflict();
       return { job: extensionJobView(updated) };
     },
@@ -136,7 +136,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
       const { batch_no: batchNo, members } = request.body as { batch_no: number; members: NetworkPersonBody[] };
       const scanned = members.map((member) => scannedPerson(request, member));
       const at = now();
-      const outcome = await ingestBatch(db, job.id, 'members', batchNo, (tx) => writeMembersBatch(tx, job.group_id, scanned, at));
+      const outcome = await ingestBatch(db, job.id, 'members', batchNo, at, (tx) => writeMembersBatch(tx, job.group_id, scanned, at));
       return batchAnswer(outcome, 'fetch_group_members');
     },
 
@@ -145,7 +145,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
       const { batch_no: batchNo, posts } = request.body as { batch_no: number; posts: NetworkPostBody[] };
       const scanned = posts.map((post) => scannedPost(request, post));
       const at = now();
-      const outcome = await ingestBatch(db, job.id, 'posts', batchNo, (tx) => writePostsBatch(tx, job.group_id, scanned, at));
+      const outcome = await ingestBatch(db, job.id, 'posts', batchNo, at, (tx) => writePostsBatch(tx, job.group_id, scanned, at));
       return batchAnswer(outcome, 'fetch_group_posts');
     },
 
@@ -153,7 +153,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
       const job = await jobOf(request);
       const { batch_no: batchNo, fb_user_ids: fbUserIds } = request.body as { batch_no: number; fb_user_ids: string[] };
       const at = now();
-      const outcome = await ingestBatch(db, job.id, 'removals', batchNo, (tx, locked) => writeRemovalsBatch(tx, locked, { fbUserIds, ip: request.ip, at }));
+      const outcome = await ingestBatch(db, job.id, 'removals', batchNo, at, (tx, locked) => writeRemovalsBatch(tx, locked, { fbUserIds, ip: request.ip, at }));
       return batchAnswer(outcome, 'remove_group_members');
     },
 

@@ -16,6 +16,7 @@ const TABLES = [
   'engagements',
   'groups',
   'matches',
+  'member_list_counts',
   'members',
   'memberships',
   'payment_accounts',
@@ -38,8 +39,11 @@ const LIST_INDEXES = [
   'memberships_list_comments_idx',
   'memberships_list_last_activity_idx',
   'memberships_list_created_idx',
+  'memberships_list_paid_idx',
+  'memberships_list_subscription_status_idx',
   'memberships_name_trgm_idx',
   'members_name_trgm_idx',
+  'members_username_trgm_idx',
   'posts_group_posted_at_idx',
   'posts_text_trgm_idx',
   'audit_logs_group_created_idx',
@@ -67,7 +71,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
 
   it('record every migration and enable pg_trgm', async () => {
     const applied = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]!.n).toBe(4);
+    expect(applied.rows[0]!.n).toBe(6);
     const extensions = await database.db.execute<{ extname: string }>(sql`SELECT extname FROM pg_extension`);
     expect(extensions.rows.map((row) => row.extname)).toContain('pg_trgm');
   });

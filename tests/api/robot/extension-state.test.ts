@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, robot_logs } from '../../../server/db/schema';
+import { groups, robot_jobs, robot_logs } from '../../../server/db/schema';
+import { JOB_ABANDONED_AFTER_MS } from '../../../server/domain/robot-jobs';
 import { databaseKinds } from '../../support/database';
 import { apiAs, type ApiCall } from '../support/robot-client';
 import { finishJob, startJob } from '../support/sandbox-robot';
@@ -65,6 +66,15 @@ describe.each(databaseKinds())('the extension state and robot logs on %s', (kind
       expect.objectContaining({ id: jobId, args: { id: free, settings: expect.objectContaining({ engagement_sync_posts_back: 10 }) } }),
     ]);
     await finishJob(ada, jobId, 'failed');
+  });
+
+  it('leaves out a running job the robot abandoned, so its notice does not stay on screen', async () => {
+    const annual = groupIds.get('Trail Runners Worldwide')!;
+    const jobId = await startJob(ada, annual, 'fetch_group_posts');
+    expect((await state({ group_id: String(annual) })).body.active_jobs.map((job: { id: number }) => job.id)).toEqual([jobId]);
+    const quietSince = new Date(Date.now() - JOB_ABANDONED_AFTER_MS - 60_000);
+    await server.db.update(robot_jobs).set({ last_activity_at: quietSince }).where(eq(robot_jobs.id, jobId));
+    expect((await state({ group_id: String(annual) })).body.active_jobs).toEqual([]);
   });
 
   it('answers 404 for a group the user does not hold', async () => {

@@ -202,13 +202,18 @@ describe.each(databaseKinds())('robot removal jobs on %s', (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.details).toEqual({ reason: 'already_running', job_id: firstId });
 
-    // A batch keeps the job alive however long ago it started.
+    // A batch or a progress report keeps the job alive however long ago it started.
     const longAgo = new Date(Date.now() - JOB_ABANDONED_AFTER_MS - 60_000);
-    await server.db.update(robot_jobs).set({ started_at: longAgo }).where(eq(robot_jobs.id, firstId));
+    const goQuiet = () => server.db.update(robot_jobs).set({ started_at: longAgo, last_activity_at: longAgo }).where(eq(robot_jobs.id, firstId));
+    await goQuiet();
     await report(firstId, 0, [first[0]!.fb_user_id]);
     expect((await start(second)).status).toBe(409);
+    await goQuiet();
+    const progress = await admin('POST', '/robot/jobs/{job_id}/progress', { url: `/robot/jobs/${firstId}/progress`, payload: { progress: 1, total: 2 } });
+    expect(progress.status).toBe(200);
+    expect((await start(second)).status).toBe(409);
 
-    await server.db.execute(sql`UPDATE robot_job_batches SET created_at = ${longAgo.toISOString()}::timestamptz WHERE job_id = ${firstId}`);
+    await goQuiet();
     expect((await listedLimits()).daily.spent).toBe(1);
     const accepted = await start(second);
     expect(accepted.status).toBe(201);
