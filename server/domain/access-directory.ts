@@ -5,7 +5,14 @@ import type { AccessDirectory } from '../http/access';
 import { holdsGroup } from './held-groups';
 import { hashToken } from './tokens';
 
-/** Answers who a token belongs to and which groups they hold, from sessions, users and memberships. */
+/** How stale a session's last-used time may get before a request writes it again. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Answers who a token belongs to and which groups they hold, from sessions, users and memberships.
+ * A session's last-used time is written at most once a minute, so many requests on one token do
+ * not queue on its row.
+ */
 export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirectory {
   return {
     async findCaller(token) {
@@ -13,6 +20,7 @@ export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirecto
         .select({
           sessionId: sessions.id,
           revokedAt: sessions.revoked_at,
+          lastUsedAt: sessions.last_used_at,
           impersonatorUserId: sessions.impersonator_user_id,
           userId: users.id,
           isSupervisor: users.is_supervisor,
@@ -24,7 +32,10 @@ export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirecto
         .limit(1);
       if (!row) return { caller: undefined, revoked: false };
       if (row.revokedAt) return { caller: undefined, revoked: true };
-      await db.update(sessions).set({ last_used_at: now() }).where(eq(sessions.id, row.sessionId));
+      const at = now();
+      if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+        await db.update(sessions).set({ last_used_at: at }).where(eq(sessions.id, row.sessionId));
+      }
       return {
         caller: {
           userId: row.userId,

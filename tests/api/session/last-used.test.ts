@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../../server/db/schema';
+import { LAST_USED_RESOLUTION_MS } from '../../../server/domain/access-directory';
+import { hashToken } from '../../../server/domain/tokens';
+import { seedSandboxWorld } from '../../../server/sandbox/seed';
+import { databaseKinds } from '../../support/database';
+import { bearer, signInAs } from '../support/sandbox-session';
+import { TEST_WORLD_SCALE } from '../support/seeded-server';
+import { createTestServer, type TestServer } from '../support/test-server';
+
+describe.each(databaseKinds())("a session's last use on %s", (kind) => {
+  let server: TestServer;
+  let clock = new Date('2026-11-21T10:00:00Z');
+  beforeAll(async () => {
+    server = await createTestServer(kind, { sandboxScale: TEST_WORLD_SCALE }, { now: () => clock });
+    await seedSandboxWorld(server.db, { seed: server.config.sandboxSeed, scale: server.config.sandboxScale });
+  });
+  afterAll(async () => server?.close());
+
+  it('is written on a request, then at most once a minute however many requests come', async () => {
+    const { token } = await signInAs(server.app, 'ada');
+    const callAt = async (at: string) => {
+      clock = new Date(at);
+      const answer = await server.app.inject({ method: 'GET', url: '/api/v1/groups', headers: bearer(token) });
+      expect(answer.statusCode).toBe(200);
+      const [session] = await server.db.select({ at: sessions.last_used_at }).from(sessions).where(eq(sessions.token_hash, hashToken(token)));
+      return session!.at?.toISOString();
+    };
+
+    expect(await callAt('2026-11-21T10:05:00Z')).toBe('2026-11-21T10:05:00.000Z');
+    expect(await callAt(new Date(Date.parse('2026-11-21T10:05:00Z') + LAST_USED_RESOLUTION_MS - 1000).toISOString())).toBe('2026-11-21T10:05:00.000Z');
+    expect(await callAt('2026-11-21T10:06:00Z')).toBe('2026-11-21T10:06:00.000Z');
+  });
+});
