@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
-import { sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
 
 const baseUrl = inject('baseUrl');
 
@@ -16,25 +16,16 @@ describe('the group pages, as the sandbox group admin', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let token: string;
+  let api: ReturnType<typeof apiWithToken>;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     browser = await launchChromium();
-    token = await sandboxToken(baseUrl, 'Ada Admin');
+    api = apiWithToken(baseUrl, await sandboxToken(baseUrl, 'Ada Admin'));
   });
   afterAll(async () => browser?.close());
   afterEach(async () => context?.close());
 
-  async function api<Body>(path: string, init: { method?: string; body?: unknown } = {}): Promise<Body> {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Body>;
-  }
 
   /** Signs in and lands on the dashboard of the first group; that group, found through the API. */
   async function signIn(): Promise<Group> {

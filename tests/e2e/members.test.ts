@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
-import { sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
 
 const baseUrl = inject('baseUrl');
 
@@ -23,21 +23,16 @@ describe('the members page, as the sandbox group admin', () => {
   let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[];
-  let token: string;
+  let api: ReturnType<typeof apiWithToken>;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     browser = await launchChromium();
-    token = await sandboxToken(baseUrl, 'Ada Admin');
+    api = apiWithToken(baseUrl, await sandboxToken(baseUrl, 'Ada Admin'));
   });
   afterAll(async () => browser?.close());
   afterEach(async () => context?.close());
 
-  async function api<Body>(path: string): Promise<Body> {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Body>;
-  }
 
   async function groupNamed(name: string): Promise<Group> {
     const { groups } = await api<{ groups: Group[] }>('/groups');

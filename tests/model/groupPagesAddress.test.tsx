@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXT_DEBOUNCE_MS, TO_DATE_DEBOUNCE_MS } from '../../machines/listQuery/machine';
 import { sampleAuditLogs } from '../../src/features/auditLogs/fixtures';
 import { activitiesChart, membersChart } from '../../src/features/dashboard/fixtures';
@@ -7,6 +7,7 @@ import { samplePosts } from '../../src/features/posts/fixtures';
 import { renderApp, signedInStorage } from '../unit/app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../unit/app/support/fakeServer';
 import { adminUser, freeGroup } from '../unit/support/sessionFixtures';
+import { stubResizeObserverForSuite } from '../support/resize-observer';
 
 /**
  * The posts page, the actions log and the dashboard keep their filters in the address through the
@@ -118,18 +119,7 @@ describe('the actions log in the address', () => {
 });
 
 describe('the dashboard in the address', () => {
-  // jsdom has no ResizeObserver, which the charts' responsive width needs; browsers do.
-  beforeAll(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-  afterAll(() => vi.unstubAllGlobals());
+  stubResizeObserverForSuite();
 
   const answer = (server: FakeServer, url: URL) => {
     const chart = url.pathname.endsWith('/members') ? membersChart : activitiesChart;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, memberships, removal_counters, robot_job_batches, robot_jobs } from '../../../server/db/schema';
+import { members, memberships, removal_counters, robot_jobs } from '../../../server/db/schema';
 import {
   DAILY_REMOVAL_LIMIT,
   FREE_REMOVAL_ALLOWANCE,
@@ -88,7 +88,7 @@ describe.each(databaseKinds())('removal usage on %s', (kind) => {
   const job = async (groupId: number, name: 'remove_group_members' | 'fetch_group_members', status: 'running' | 'completed', startedAt: Date, targets: { id: number }[]) => {
     const [row] = await server.db
       .insert(robot_jobs)
-      .values({ group_id: groupId, name, status, args: { id: groupId, members: targets }, started_at: startedAt })
+      .values({ group_id: groupId, name, status, args: { id: groupId, members: targets }, started_at: startedAt, last_activity_at: startedAt })
       .returning({ id: robot_jobs.id });
     return row!.id;
   };
@@ -127,10 +127,10 @@ describe.each(databaseKinds())('removal usage on %s', (kind) => {
 
     // A job whose last sign of life is older than the abandonment window no longer counts.
     const abandonedAt = new Date(now.getTime() - JOB_ABANDONED_AFTER_MS - 60_000);
-    await server.db.update(robot_jobs).set({ started_at: abandonedAt }).where(eq(robot_jobs.id, liveJob));
+    await server.db.update(robot_jobs).set({ started_at: abandonedAt, last_activity_at: abandonedAt }).where(eq(robot_jobs.id, liveJob));
     expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)).toEqual(counted);
-    // A recent batch is a sign of life; the member removed ten minutes ago now falls within the job.
-    await server.db.insert(robot_job_batches).values({ job_id: liveJob, batch_no: 0, kind: 'removals', created_at: minutesAgo(2) });
+    // A recent sign of life (a batch or a progress report) keeps it live; the member removed ten minutes ago now falls within the job.
+    await server.db.update(robot_jobs).set({ last_activity_at: minutesAgo(2) }).where(eq(robot_jobs.id, liveJob));
     expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)!.today).toBe(counted.today + 3);
   });
 });

@@ -30,3 +30,16 @@ async function post(baseUrl: string, path: string, body: unknown) {
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
+
+/** Calls the API with a sandbox account's token, as the app would; a non-2xx answer throws with its body. */
+export function apiWithToken(baseUrl: string, token: string) {
+  return async <Body>(path: string, init: { method?: string; body?: unknown } = {}): Promise<Body> => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Body>;
+  };
+}

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleAuditLogs } from '../../../src/features/auditLogs/fixtures';
 import { activitiesChart } from '../../../src/features/dashboard/fixtures';
 import { samplePosts } from '../../../src/features/posts/fixtures';
 import { adminUser, freeGroup } from '../support/sessionFixtures';
 import { renderApp, signedInStorage } from '../app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../app/support/fakeServer';
+import { stubResizeObserverForSuite } from '../../support/resize-observer';
 
 function openAs(path: string, answer?: (server: FakeServer, url: URL) => Response | undefined) {
   const server = createFakeServer([
@@ -70,18 +71,7 @@ describe('the actions log route', () => {
 });
 
 describe('the dashboard route', () => {
-  // jsdom has no ResizeObserver, which the charts' responsive width needs; browsers do.
-  beforeAll(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-  afterAll(() => vi.unstubAllGlobals());
+  stubResizeObserverForSuite();
 
   it('loads both charts with the ends the address picked', async () => {
     const app = openAs(`/${freeGroup.fb_group_id}/dashboard?activities_from=2026-03-01`, (server, url) =>
