@@ -103,7 +103,9 @@ describe('the group pages, as the sandbox group admin', () => {
 
   it('shows a whitelist move in the actions log, filtered by its kind', async () => {
     const group = await signIn();
-    const inactive = await api<{ members: Array<{ id: number; name: string }> }>(`/groups/${group.id}/members?list=inactive&per_page=25`);
+    const inactive = await api<{ members: Array<{ id: number; name: string; fb_user_id: string }> }>(
+      `/groups/${group.id}/members?list=inactive&per_page=25`,
+    );
     const moved = inactive.members.slice(0, 2);
     expect(moved).toHaveLength(2);
     await api(`/groups/${group.id}/members/whitelisted`, { method: 'POST', body: { is_whitelisted: true, ids: moved.map((member) => member.id) } });
@@ -121,5 +123,15 @@ describe('the group pages, as the sandbox group admin', () => {
     const events = await rows.locator('td:nth-child(2)').allTextContents();
     expect(events.every((event) => event.startsWith('Members Whitelisted'))).toBe(true);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/actions-log-whitelisted.png` });
+
+    // The member typeahead narrows the log to one of them; a namesake is told apart by the social network id beside the name.
+    const [chosen] = moved;
+    await page.getByLabel('Member', { exact: true }).pressSequentially(chosen!.name, { delay: 30 });
+    const option = page.getByRole('option').filter({ hasText: chosen!.name }).filter({ hasText: chosen!.fb_user_id });
+    await option.waitFor({ timeout: 15_000 });
+    await option.click();
+    await page.waitForURL(new RegExp(`member_id=${chosen!.id}`));
+    await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes(chosen!.name)), { timeout: 15_000 }).toBe(true);
+    expect(await rows.count()).toBeGreaterThan(0);
   });
 });
