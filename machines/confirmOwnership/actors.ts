@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromStoppablePromise } from '../stoppablePromise';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { Robot } from '../../src/robot/protocol';
@@ -26,10 +26,10 @@ async function readOwners(api: ApiClient, group: OnboardingGroup, signal: AbortS
 }
 
 /** GET /groups/owners: who holds the group here and the user's role in it. */
-export const fetchOwners = fromPromise<OwnersAnswer, ApiInput>(({ input, signal }) => readOwners(input.api, input.group, signal));
+export const fetchOwners = fromStoppablePromise<OwnersAnswer, ApiInput>(({ input, signal }) => readOwners(input.api, input.group, signal));
 
 /** fetch_group_owners: the robot reads the group's admins and reports them; then the server says where the user stands. */
-export const scanAdmins = fromPromise<OwnersAnswer, ApiInput & { robot: Robot }>(async ({ input, signal }) => {
+export const scanAdmins = fromStoppablePromise<OwnersAnswer, ApiInput & { robot: Robot }>(async ({ input, signal }) => {
   try {
     await input.robot.run('fetch_group_owners', robotGroupArgs(input.group), { signal });
   } catch (error) {
@@ -39,7 +39,7 @@ export const scanAdmins = fromPromise<OwnersAnswer, ApiInput & { robot: Robot }>
 });
 
 /** POST /groups/acquire: 'Yes, this is my group'. The server records it in the audit log. */
-export const acquireGroup = fromPromise<AcquireAnswer, ApiInput>(async ({ input, signal }) => {
+export const acquireGroup = fromStoppablePromise<AcquireAnswer, ApiInput>(async ({ input, signal }) => {
   const { data, error, response } = await answerOf(() => input.api.POST('/groups/acquire', { body: { id: input.group.id }, signal }));
   if (data) return { kind: 'acquired' };
   if (response?.status === 409) return { kind: 'refused' };

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromStoppablePromise } from '../stoppablePromise';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { RobotArgs } from '../../src/robot/protocol';
@@ -37,7 +37,7 @@ interface ApiInput {
 }
 
 /** GET /groups/{id}/members: one page of one list, with the tab counts and the removal limits. */
-export const fetchMembers = fromPromise<MembersAnswer, ApiInput & { query: MembersQuery }>(async ({ input, signal }) => {
+export const fetchMembers = fromStoppablePromise<MembersAnswer, ApiInput & { query: MembersQuery }>(async ({ input, signal }) => {
   const { data, error, response } = await answerOf(() =>
     input.api.GET('/groups/{id}/members', { params: { path: { id: input.group.id }, query: { ...input.query, search: input.query.search || undefined } }, signal }),
   );
@@ -51,7 +51,7 @@ export interface MemberRemovalRobot {
 }
 
 /** A bookkeeping move between the lists (part 1 §4): one POST, one transaction on the server. */
-export const moveMembers = fromPromise<MoveAnswer, ApiInput & { move: MemberMove; ids: number[] }>(
+export const moveMembers = fromStoppablePromise<MoveAnswer, ApiInput & { move: MemberMove; ids: number[] }>(
   async ({ input, signal }) => {
     const request = moveRequest(input.move, input.ids);
     const params = { path: { id: input.group.id } };
@@ -66,7 +66,7 @@ export const moveMembers = fromPromise<MoveAnswer, ApiInput & { move: MemberMove
 );
 
 /** POST /groups/{id}/members/removal_preview: who goes and when the limits let them all through. */
-export const previewRemoval = fromPromise<PreviewAnswer, ApiInput & { ids: number[] }>(async ({ input, signal }) => {
+export const previewRemoval = fromStoppablePromise<PreviewAnswer, ApiInput & { ids: number[] }>(async ({ input, signal }) => {
   const { data, error, response } = await answerOf(() =>
     input.api.POST('/groups/{id}/members/removal_preview', { params: { path: { id: input.group.id } }, body: { ids: input.ids }, signal }),
   );
@@ -78,7 +78,7 @@ export const previewRemoval = fromPromise<PreviewAnswer, ApiInput & { ids: numbe
  * Has the robot remove the previewed members from the group. The server checks the removal limits
  * when the robot starts the job, and moves each member to removed as the robot reports it.
  */
-export const removeMembers = fromPromise<MoveAnswer, { robot: MemberRemovalRobot; group: MemberListGroup; preview: RemovalPreview }>(
+export const removeMembers = fromStoppablePromise<MoveAnswer, { robot: MemberRemovalRobot; group: MemberListGroup; preview: RemovalPreview }>(
   async ({ input, signal }) => {
     const { id, name, fb_group_id, fb_slug } = input.group;
     const members = input.preview.members.map((member) => ({ id: member.id, fb_user_id: member.fb_user_id ?? '', name: member.name }));

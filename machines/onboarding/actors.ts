@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromStoppablePromise } from '../stoppablePromise';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { Robot, RobotProgress, RobotState } from '../../src/robot/protocol';
@@ -46,7 +46,7 @@ function settledState(robot: Robot, signal: AbortSignal): Promise<RobotState> {
 }
 
 /** Asks the robot whether it is installed and which version runs, waiting while it is still detecting. */
-export const checkRobot = fromPromise<RobotStatus, RobotInput>(async ({ input, signal }) => {
+export const checkRobot = fromStoppablePromise<RobotStatus, RobotInput>(async ({ input, signal }) => {
   const state = await settledState(input.robot, signal);
   return {
     presence: state.presence as RobotStatus['presence'],
@@ -56,7 +56,7 @@ export const checkRobot = fromPromise<RobotStatus, RobotInput>(async ({ input, s
 });
 
 /** fetch_user_groups: the groups the user belongs to, as the server stored them from the robot's scan. */
-export const scanGroups = fromPromise<GroupsScan, ScanInput>(async ({ input, signal }) => {
+export const scanGroups = fromStoppablePromise<GroupsScan, ScanInput>(async ({ input, signal }) => {
   try {
     const result = await input.robot.run('fetch_user_groups', {}, { signal, onProgress: input.onProgress });
     return { kind: 'scanned', groups: result.groups };
@@ -66,7 +66,7 @@ export const scanGroups = fromPromise<GroupsScan, ScanInput>(async ({ input, sig
 });
 
 /** fetch_group_members: every member of the chosen group. */
-export const scanMembers = fromPromise<MembersScan, GroupScanInput>(async ({ input, signal }) => {
+export const scanMembers = fromStoppablePromise<MembersScan, GroupScanInput>(async ({ input, signal }) => {
   try {
     const result = await input.robot.run('fetch_group_members', robotGroupArgs(input.group), { signal, onProgress: input.onProgress });
     return { kind: 'scanned', members: result.members };
@@ -76,7 +76,7 @@ export const scanMembers = fromPromise<MembersScan, GroupScanInput>(async ({ inp
 });
 
 /** fetch_group_posts with the onboarding settings: recent posts with their reactions and comments. */
-export const scanEngagements = fromPromise<EngagementsScan, GroupScanInput>(async ({ input, signal }) => {
+export const scanEngagements = fromStoppablePromise<EngagementsScan, GroupScanInput>(async ({ input, signal }) => {
   try {
     const args = { ...robotGroupArgs(input.group), settings: ONBOARDING_ENGAGEMENT_SETTINGS };
     const result = await input.robot.run('fetch_group_posts', args, { signal, onProgress: input.onProgress });
@@ -90,7 +90,7 @@ export const scanEngagements = fromPromise<EngagementsScan, GroupScanInput>(asyn
  * Saves onboarding_completed (POST /flags), then asks GET /groups whether the user now holds the
  * chosen group through the API, which decides where the wizard leads.
  */
-export const completeOnboarding = fromPromise<CompletionSave, { api: ApiClient; groupId: number }>(async ({ input, signal }) => {
+export const completeOnboarding = fromStoppablePromise<CompletionSave, { api: ApiClient; groupId: number }>(async ({ input, signal }) => {
   const saved = await answerOf(() => input.api.POST('/flags', { body: { flags: { onboarding_completed: true } }, signal }));
   if (!saved.data) return { kind: 'failed', failure: serverFailureOf(saved.error, saved.response) };
   const held = await answerOf(() => input.api.GET('/groups', { signal }));

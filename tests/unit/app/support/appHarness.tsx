@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createAppDeps } from '../../../../src/app/createAppDeps';
 import { createAppRoutes } from '../../../../src/app/createAppRouter';
@@ -23,7 +24,7 @@ export interface RenderAppOptions {
   storage?: ReturnType<typeof memoryStorage>;
 }
 
-/** The whole app in a memory router, talking to the fake server. */
+/** The whole app in a memory router, talking to the fake server, in StrictMode as main.tsx renders it. */
 export function renderApp({ server, path, storage = memoryStorage() }: RenderAppOptions) {
   const { deps, connectRouter } = createAppDeps({
     baseUrl: BASE_URL,
@@ -38,9 +39,11 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
   const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
   connectRouter(router);
   render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
   return { router, storage, session: deps.session, pathname: () => router.state.location.pathname };
 }

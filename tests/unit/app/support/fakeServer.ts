@@ -106,8 +106,18 @@ export function createFakeServer(accounts: FakeAccount[], status: Status = statu
     return failure(501, 'not_implemented', `${route} is not in the fake server.`);
   }
 
+  /** As fetch does: a request aborted before its answer arrives rejects with an AbortError instead of answering. */
+  async function fetchLike(request: Request): Promise<Response> {
+    const abortError = () => new DOMException('This operation was aborted', 'AbortError');
+    if (request.signal.aborted) throw abortError();
+    const response = await answer(request);
+    await Promise.resolve();
+    if (request.signal.aborted) throw abortError();
+    return response;
+  }
+
   return {
-    fetch: answer,
+    fetch: fetchLike,
     requests,
     /** Answers the next matching calls differently until the test ends. */
     override: (override: Override) => overrides.push(override),
