@@ -26,7 +26,10 @@ export function ListPaginator({ page, perPage, total, perPageOptions, onPageChan
       totalRecords={total}
       rowsPerPageOptions={[...perPageOptions]}
       pageLinkSize={narrow ? 5 : 15}
-      onPageChange={(event) => onPageChange(event.page + 1, event.rows)}
+      onPageChange={(event) => {
+        // The Paginator also reports the page it already shows (its update effect runs again under StrictMode): only a change counts.
+        if (event.page + 1 !== page || event.rows !== perPage) onPageChange(event.page + 1, event.rows);
+      }}
       pt={{
         RPPDropdown: {
           root: { title: PER_PAGE_HINT },

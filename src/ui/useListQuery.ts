@@ -33,13 +33,16 @@ const sameQuery = (a: ListQuery, b: ListQuery) => Object.keys(a).every((name) =>
 /**
  * Runs the listQuery statechart against the address: the machine writes the search parameters it owns
  * (replacing the history entry, other parameters kept), and an address it did not write (back, forward,
- * a link) is fed back to it. The route's loader reads the same address, so the data follows.
+ * a link) is fed back to it. While its own write is on the way, the address it replaces is not news.
+ * The route's loader reads the same address, so the data follows.
  */
 export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOptions): ListQueryHandle {
   const location = useLocation();
   const navigate = useNavigate();
   const searchRef = useRef(location.search);
   searchRef.current = location.search;
+  /** The address's search when this hook last wrote a new one: while the address still shows it, it is behind, not changed elsewhere. */
+  const behindRef = useRef<string | null>(null);
 
   const actor = useActorRef(
     listQueryMachine.provide({
@@ -49,7 +52,10 @@ export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOp
           for (const name of Object.keys(defaults)) next.delete(name);
           for (const [name, value] of search) next.set(name, value);
           const text = next.toString();
-          void navigate({ search: text ? `?${text}` : '' }, { replace: true });
+          const written = text ? `?${text}` : '';
+          if (written === searchRef.current) return;
+          behindRef.current = searchRef.current;
+          void navigate({ search: written }, { replace: true });
         },
       },
     }),
@@ -57,6 +63,8 @@ export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOp
   );
 
   useEffect(() => {
+    if (behindRef.current === location.search) return;
+    behindRef.current = null;
     const search = new URLSearchParams(location.search);
     if (!sameQuery(fromSearchParams(search, defaults), actor.getSnapshot().context.query)) {
       actor.send({ type: 'query.address.changed', search });
