@@ -4,7 +4,7 @@ import { groups, members, memberships } from '../../../server/db/schema';
 import { readMemberChunks, readMemberPage, type MemberListFilter, type MemberListQuery, type MemberSortBy } from '../../../server/domain/member-lists';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
-import { bearer, signInAs } from '../support/sandbox-session';
+import { bearer, groupIdsByName, signInAs } from '../support/sandbox-session';
 import { createSeededServer } from '../support/seeded-server';
 import type { TestServer } from '../support/test-server';
 
@@ -27,8 +27,7 @@ describe.each(databaseKinds())('the member lists on %s', (kind) => {
   beforeAll(async () => {
     server = await createSeededServer(kind);
     token = (await signInAs(server.app, 'ada')).token;
-    const groups = (await server.app.inject({ method: 'GET', url: '/api/v1/groups', headers: bearer(token) })).json().groups;
-    groupId = groups.find((group: { name: string }) => group.name === 'Trail Runners Worldwide').id;
+    groupId = (await groupIdsByName(server.app, token))['Trail Runners Worldwide']!;
   });
   afterAll(async () => server?.close());
 

@@ -3,7 +3,7 @@ import { payment_accounts, tasks } from '../../../server/db/schema';
 import { MATCH_TASK_KIND } from '../../../server/domain/payment-account';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
-import { bearer, signInAs } from '../support/sandbox-session';
+import { bearer, groupIdsByName, signInAs } from '../support/sandbox-session';
 import { createSeededServer } from '../support/seeded-server';
 import type { TestServer } from '../support/test-server';
 
@@ -16,11 +16,7 @@ describe.each(databaseKinds())("a group's payment account on %s", (kind) => {
   beforeAll(async () => {
     server = await createSeededServer(kind);
     token = (await signInAs(server.app, 'ada')).token;
-    const groups = (await server.app.inject({ method: 'GET', url: '/api/v1/groups', headers: bearer(token) })).json().groups as Array<{
-      id: number;
-      name: string;
-    }>;
-    groupIds = Object.fromEntries(groups.map((group) => [group.name, group.id]));
+    groupIds = await groupIdsByName(server.app, token);
   });
   afterAll(async () => server?.close());
 

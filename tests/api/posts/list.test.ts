@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
-import { bearer, signInAs } from '../support/sandbox-session';
+import { bearer, groupIdsByName, signInAs } from '../support/sandbox-session';
 import { createSeededServer } from '../support/seeded-server';
 import type { TestServer } from '../support/test-server';
 
@@ -21,8 +21,7 @@ describe.each(databaseKinds())('a group\'s posts on %s', (kind) => {
   beforeAll(async () => {
     server = await createSeededServer(kind);
     token = (await signInAs(server.app, 'ada')).token;
-    const groups = (await server.app.inject({ method: 'GET', url: '/api/v1/groups', headers: bearer(token) })).json().groups;
-    groupId = groups.find((group: { name: string }) => group.name === 'Trail Runners Worldwide').id;
+    groupId = (await groupIdsByName(server.app, token))['Trail Runners Worldwide']!;
   });
   afterAll(async () => server?.close());
 

@@ -22,3 +22,10 @@ export async function signInAs(app: FastifyInstance, account: SandboxAccountKey,
   const body = response.json();
   return { token: body.access_token as string, user: body.user as { id: number; [field: string]: unknown } };
 }
+
+/** The caller's groups (GET /groups), their ids by name. */
+export async function groupIdsByName(app: FastifyInstance, token: string): Promise<Record<string, number>> {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/groups', headers: bearer(token) });
+  if (response.statusCode !== 200) throw new Error(`GET /groups answered ${response.statusCode} ${response.body}`);
+  return Object.fromEntries((response.json().groups as Array<{ id: number; name: string }>).map((group) => [group.name, group.id]));
+}
