@@ -15,9 +15,13 @@ const PER_PAGE_HINT = 'Change items per page';
 /** Where fifteen page links no longer fit on one line, five do. */
 const NARROW_SCREEN = '(max-width: 700px)';
 
-/** The lists' pagination bar: up to 15 page links (5 on a phone) and a per-page dropdown (spec part 1 §9, part 2 §9). Pages count from 1. */
+/**
+ * The lists' pagination bar: up to 15 page links (5 on a phone) and a per-page dropdown (spec part 1 §9,
+ * part 2 §9). Pages count from 1. An empty list has no bar.
+ */
 export function ListPaginator({ page, perPage, total, perPageOptions, onPageChange, className }: ListPaginatorProps) {
   const narrow = useMediaQuery(NARROW_SCREEN);
+  if (total === 0) return null;
   return (
     <Paginator
       className={['list-paginator', className].filter(Boolean).join(' ')}

@@ -123,16 +123,14 @@ export function AuditLogsPage(props: AuditLogsPageProps) {
         <Button type="button" label="Reset" icon="pi pi-filter-slash" outlined disabled={!isFiltered(filters)} onClick={onReset} />
       </div>
       <LogsBody result={result} zone={zone} />
-      {total > 0 ? (
-        <ListPaginator
-          className="audit-logs__paginator"
-          page={filters.page}
-          perPage={filters.perPage}
-          total={total}
-          perPageOptions={AUDIT_LOG_PER_PAGE_OPTIONS}
-          onPageChange={onPageChange}
-        />
-      ) : null}
+      <ListPaginator
+        className="audit-logs__paginator"
+        page={filters.page}
+        perPage={filters.perPage}
+        total={total}
+        perPageOptions={AUDIT_LOG_PER_PAGE_OPTIONS}
+        onPageChange={onPageChange}
+      />
     </section>
   );
 }

@@ -248,7 +248,7 @@ export function MembersView(props: MembersViewProps) {
           )}
         </DataTable>
       )}
-      {page && page.count > 0 && (
+      {page && (
         <ListPaginator
           className="members-page__pagination"
           page={query.page}

@@ -77,16 +77,14 @@ export function PostsPage({ fbGroupId, filters, searchText, result, onSearchText
         </span>
       </header>
       <PostsBody result={result} filters={filters} fbGroupId={fbGroupId} zone={zone} />
-      {total > 0 ? (
-        <ListPaginator
-          className="posts-page__paginator"
-          page={filters.page}
-          perPage={filters.perPage}
-          total={total}
-          perPageOptions={POSTS_PER_PAGE_OPTIONS}
-          onPageChange={onPageChange}
-        />
-      ) : null}
+      <ListPaginator
+        className="posts-page__paginator"
+        page={filters.page}
+        perPage={filters.perPage}
+        total={total}
+        perPageOptions={POSTS_PER_PAGE_OPTIONS}
+        onPageChange={onPageChange}
+      />
     </section>
   );
 }

@@ -28,4 +28,10 @@ describe('the list pagination bar', () => {
     render(<ListPaginator page={10} perPage={25} total={1000} perPageOptions={[25, 50]} onPageChange={() => {}} />);
     expect(pageLinks().map((link) => link.textContent)).toEqual(['8', '9', '10', '11', '12']);
   });
+
+  it('shows no bar for an empty list', () => {
+    screenMatching(false);
+    const { container } = render(<ListPaginator page={1} perPage={25} total={0} perPageOptions={[25, 50]} onPageChange={() => {}} />);
+    expect(container).toBeEmptyDOMElement();
+  });
 });
