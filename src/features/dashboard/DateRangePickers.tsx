@@ -34,32 +34,37 @@ export function DateRangePickers({ idPrefix, range, onFromChange, onToChange }: 
   };
   return (
     <div className="date-range">
-      <span className="date-range__field">
-        <label htmlFor={`${idPrefix}-from`}>From</label>
-        <Calendar
-          inputId={`${idPrefix}-from`}
-          value={toDate(range.from)}
-          maxDate={fromMax ? toDate(fromMax) : undefined}
-          dateFormat="M d, yy"
-          showIcon
-          showButtonBar
-          showOnFocus={false}
-          onChange={(event) => pickFrom(toIso(event.value))}
-        />
-      </span>
-      <span className="date-range__field">
-        <label htmlFor={`${idPrefix}-to`}>To</label>
-        <Calendar
-          inputId={`${idPrefix}-to`}
-          value={toDate(range.to)}
-          minDate={toMin ? toDate(toMin) : undefined}
-          dateFormat="M d, yy"
-          showIcon
-          showButtonBar
-          showOnFocus={false}
-          onChange={(event) => pickTo(toIso(event.value))}
-        />
-      </span>
+      <DateField id={`${idPrefix}-from`} label="From" value={range.from} maxDate={fromMax} onPick={pickFrom} />
+      <DateField id={`${idPrefix}-to`} label="To" value={range.to} minDate={toMin} onPick={pickTo} />
     </div>
+  );
+}
+
+interface DateFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  minDate?: string | null;
+  maxDate?: string | null;
+  onPick(date: string | null): void;
+}
+
+/** One labelled picker: typed or picked from the panel, cleared with the button bar. */
+function DateField({ id, label, value, minDate, maxDate, onPick }: DateFieldProps) {
+  return (
+    <span className="date-range__field">
+      <label htmlFor={id}>{label}</label>
+      <Calendar
+        inputId={id}
+        value={toDate(value)}
+        minDate={minDate ? toDate(minDate) : undefined}
+        maxDate={maxDate ? toDate(maxDate) : undefined}
+        dateFormat="M d, yy"
+        showIcon
+        showButtonBar
+        showOnFocus={false}
+        onChange={(event) => onPick(toIso(event.value))}
+      />
+    </span>
   );
 }
