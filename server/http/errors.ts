@@ -6,6 +6,9 @@ export type ErrorCode =
   | 'conflict'
   | 'limit_exceeded'
   | 'payment_failed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
   | 'not_implemented'
   | 'internal';
 
@@ -16,7 +19,10 @@ const STATUS_OF: Record<ErrorCode, number> = {
   banned: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   limit_exceeded: 422,
+  too_many_requests: 429,
   internal: 500,
   not_implemented: 501,
 };

@@ -2036,7 +2036,7 @@ export interface components {
                  * @description Machine-readable code; one per HTTP status (see CONVENTIONS.md).
                  * @enum {string}
                  */
-                code: "bad_request" | "unauthorized" | "banned" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal";
+                code: "bad_request" | "unauthorized" | "banned" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests";
                 /** @description Human-readable message, safe to show in a toast. */
                 message: string;
                 /** @description Optional structured context. For 400: {field, location, rule}. For 409/422: what conflicted or which limit (e.g. {reason} or {removal_limits}). */
@@ -3154,6 +3154,55 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description payload_too_large: the request body is larger than the server accepts; nothing was written. */
+        PayloadTooLarge: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description unsupported_media_type: the request body is not sent as application/json; nothing was written. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description too_many_requests: the caller sent too many requests of this kind; Retry-After says how many seconds to wait. Nothing was done. */
+        TooManyRequests: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description internal: something failed on the server; the message never carries its cause. Nothing was written. */
+        Internal: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Our group id. */
@@ -3195,6 +3244,8 @@ export interface components {
         XForceLogout: "1";
         /** @description attachment; filename="members-{fb_group_id}-{list}.csv" */
         ContentDisposition: string;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -3225,6 +3276,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3249,7 +3301,9 @@ export interface operations {
                     "application/json": components["schemas"]["SessionInfo"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3284,6 +3338,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3306,7 +3363,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3342,6 +3401,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3366,8 +3428,10 @@ export interface operations {
                     "application/json": components["schemas"]["SwitchBack"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3403,6 +3467,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3427,8 +3494,10 @@ export interface operations {
                     "application/json": components["schemas"]["GroupsList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3460,6 +3529,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3496,6 +3566,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3527,6 +3600,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3571,6 +3645,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3612,6 +3687,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3650,6 +3726,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3689,6 +3769,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3728,6 +3811,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3761,6 +3847,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3799,6 +3887,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3839,6 +3928,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3877,6 +3967,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3901,8 +3992,10 @@ export interface operations {
                     "application/json": components["schemas"]["UserFlagsEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3937,6 +4030,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3968,6 +4064,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4005,6 +4102,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4029,8 +4130,10 @@ export interface operations {
                     "application/json": components["schemas"]["UserSettingsEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4064,6 +4167,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4095,6 +4201,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4132,7 +4239,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["LimitExceeded"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4164,6 +4275,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4202,6 +4314,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4237,6 +4352,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4272,6 +4388,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4306,6 +4424,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4346,6 +4465,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4388,6 +4510,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4426,6 +4551,10 @@ export interface operations {
             402: components["responses"]["PaymentFailed"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4450,9 +4579,11 @@ export interface operations {
                     "application/json": components["schemas"]["AffiliateEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4489,6 +4620,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4516,9 +4650,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4555,6 +4691,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4593,6 +4732,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4633,6 +4773,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4664,6 +4807,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4696,6 +4840,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4725,6 +4870,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4774,6 +4921,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4815,6 +4963,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4852,6 +5003,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4889,6 +5044,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4926,6 +5085,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4963,6 +5126,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -4996,6 +5163,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5033,6 +5203,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5073,7 +5246,10 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["LimitExceeded"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5105,6 +5281,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5144,6 +5321,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5184,6 +5364,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5224,6 +5407,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5264,6 +5450,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5304,6 +5493,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5339,6 +5531,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5380,6 +5575,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5411,6 +5607,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5465,6 +5662,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5512,6 +5712,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5543,6 +5744,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5592,6 +5794,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5623,6 +5826,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5669,6 +5873,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5718,6 +5925,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5773,6 +5981,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5820,6 +6029,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5865,6 +6075,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5889,9 +6100,11 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5927,6 +6140,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5961,6 +6175,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -5995,6 +6212,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6030,6 +6250,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6072,6 +6295,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6106,6 +6332,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6143,6 +6372,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6178,6 +6410,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6220,6 +6455,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6254,6 +6492,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6290,6 +6531,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6331,6 +6575,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6371,6 +6618,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6405,6 +6655,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6439,6 +6692,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6480,6 +6736,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6514,6 +6773,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6550,6 +6812,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6586,6 +6851,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6622,6 +6890,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6666,6 +6937,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6700,6 +6974,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6734,6 +7011,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6768,6 +7048,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6803,6 +7086,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6838,6 +7124,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6877,6 +7166,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6915,6 +7207,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6953,6 +7248,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -6991,6 +7289,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7028,6 +7329,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7052,7 +7356,9 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxAccountsList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7087,6 +7393,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7113,9 +7422,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7149,6 +7460,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7185,6 +7497,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7225,6 +7538,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7266,6 +7580,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7303,6 +7620,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             402: components["responses"]["PaymentFailed"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7334,6 +7654,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -7367,6 +7688,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
     };
