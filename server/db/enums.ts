@@ -74,6 +74,9 @@ export const AUDIT_LOG_KINDS = [
   'customers_unlinked',
   'matches_rejected',
   'matches_restored',
+  'departures_held',
+  'departures_confirmed',
+  'departures_dismissed',
 ] as const;
 export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
 

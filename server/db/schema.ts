@@ -469,6 +469,28 @@ export const robot_job_batches = pgTable(
   (t) => [unique('robot_job_batches_job_batch_kind_unique').on(t.job_id, t.batch_no, t.kind)],
 );
 
+/**
+ * Departures a completed members scan found but did not apply, because they were too many for one
+ * scan to be believed (gone-members.ts): one row per membership the scan did not see, until the
+ * group's admin confirms or dismisses them, or a later completed scan replaces them.
+ */
+export const held_departures = pgTable(
+  'held_departures',
+  {
+    membership_id: integer()
+      .primaryKey()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    job_id: integer()
+      .notNull()
+      .references(() => robot_jobs.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('held_departures_group_idx').on(t.group_id)],
+);
+
 export const robot_logs = pgTable(
   'robot_logs',
   {

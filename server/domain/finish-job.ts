@@ -2,7 +2,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import { memberships, robot_jobs } from '../db/schema';
 import { recordAudit } from './audit';
-import { moveUnseenMembersToRemoved } from './gone-members';
+import { settleScanDepartures } from './gone-members';
 import { jobArgsOf, type FinishStatus, type RobotJobRow } from './robot-jobs';
 import { recordTodayMetrics } from './today-metrics';
 
@@ -16,7 +16,8 @@ export interface JobFinish {
 
 /**
  * Ends a running job and draws its consequences in the same transaction: a completed members
- * scan moves the members it did not see to removed; every job writes today's metrics from the
+ * scan moves the members it did not see to removed, or holds them for the admin when they are too
+ * many to believe (gone-members.ts); every job writes today's metrics from the
  * lists as they now are (scans and removals change them); a completed removal is audited when it
  * removed someone.
  * Undefined when the job had already finished.
@@ -31,7 +32,7 @@ export async function finishJob(db: AppDb, jobId: number, finish: JobFinish): Pr
       .where(eq(robot_jobs.id, jobId))
       .returning();
     const completed = finish.status === 'completed';
-    if (job.name === 'fetch_group_members' && completed) await moveUnseenMembersToRemoved(tx, job, finish.at);
+    if (job.name === 'fetch_group_members' && completed) await settleScanDepartures(tx, job, { userId: finish.userId, ip: finish.ip, at: finish.at });
     await recordTodayMetrics(tx, job.group_id, finish.at);
     if (job.name === 'remove_group_members' && completed && (await removedByJob(tx, job)) > 0) {
       await recordAudit(tx, { kind: 'members_removal_done', userId: finish.userId, groupId: job.group_id, data: { ip: finish.ip }, at: finish.at });

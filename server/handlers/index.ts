@@ -2,6 +2,7 @@ import type { HandlerContext, HandlerGroup } from './types';
 import { auditLogsHandlers } from './audit-logs';
 import { autocompleteHandlers } from './autocomplete';
 import { chartsHandlers } from './charts';
+import { departuresHandlers } from './departures';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { labHandlers } from './lab';
@@ -25,6 +26,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...usersHandlers(context),
     ...groupsHandlers(context),
     ...membersHandlers(context),
+    ...departuresHandlers(context),
     ...memberLookupHandlers(context),
     ...postsHandlers(context),
     ...auditLogsHandlers(context),

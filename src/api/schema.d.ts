@@ -273,6 +273,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{id}/departures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Departures held from the last members scan
+         * @description A completed members scan moves the members it did not see to removed (they left the group), except holders and whitelisted members, who never move because of a scan. When those departures are too many to believe (more than max(25, 10% of the group's active and inactive members), or the scan saw fewer than half of them: an incomplete scan, not a mass departure), none moves: they are held for the admin to confirm or dismiss (audited as departures_held), and a later completed scan replaces them. departures is null when nothing is held; count is how many a confirmation would move now (not those seen again or whitelisted since), members the first of them by name.
+         */
+        get: operations["getHeldDepartures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/departures/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the held departures to Removed
+         * @description Moves the departures held from the scan job_id to removed: exactly the held members that would still move (not those seen again by a scan or whitelisted since). Bookkeeping, like Move to Removed: no removal limit is spent. Audited (departures_confirmed). One transaction. 409 not_held (details.reason): the group holds no departures from that scan (decided already, or replaced by a later scan).
+         */
+        post: operations["confirmHeldDepartures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/departures/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the members of the held departures
+         * @description Drops the departures held from the scan job_id: every member stays in their list. Audited (departures_dismissed). One transaction. 409 not_held (details.reason): the group holds no departures from that scan (decided already, or replaced by a later scan).
+         */
+        post: operations["dismissHeldDepartures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/members/lookup": {
         parameters: {
             query?: never;
@@ -2321,6 +2381,28 @@ export interface components {
             count: number;
             removal_limits: components["schemas"]["RemovalLimits"];
         };
+        HeldDeparturesAnswer: {
+            departures: components["schemas"]["HeldDepartures"] | null;
+        };
+        /** @description Members a completed members scan did not see, held for the admin instead of moved to removed. */
+        HeldDepartures: {
+            /** @description The scan that held them; confirm and dismiss name it. */
+            job_id: number;
+            /** @description Members a confirmation would move now. */
+            count: number;
+            /** Format: date-time */
+            held_at: string;
+            /** @description The first of them by name. */
+            members: components["schemas"]["MemberSummary"][];
+        };
+        DeparturesDecisionRequest: {
+            /** @description The scan whose held departures are decided (HeldDepartures.job_id). */
+            job_id: number;
+        };
+        DeparturesDecision: {
+            /** @description Members moved to removed (confirm) or kept (dismiss). */
+            count: number;
+        };
         RemovalPreview: {
             /** @description The selected members that will be removed (whitelisted and already-removed ones are left out), with fb_user_id for the robot. */
             members: components["schemas"]["MemberSummary"][];
@@ -2381,7 +2463,7 @@ export interface components {
          * @description Audit event kinds; the app shows a friendly label or a per-kind template.
          * @enum {string}
          */
-        AuditLogKind: "user_registered" | "sign_in" | "sign_out" | "user_switched" | "subscription_attempt" | "subscription_success" | "subscription_error" | "subscription_upgrade" | "subscription_cancel" | "card_updated" | "member_role_updated" | "settings_updated" | "schedule_updated" | "group_acquired" | "engagements_scan" | "members_scan" | "members_whitelisted" | "members_unwhitelisted" | "members_removed" | "members_restored" | "members_removal_done" | "payment_account_connected" | "payment_account_disconnected" | "customers_linked" | "customers_unlinked" | "matches_rejected" | "matches_restored";
+        AuditLogKind: "user_registered" | "sign_in" | "sign_out" | "user_switched" | "subscription_attempt" | "subscription_success" | "subscription_error" | "subscription_upgrade" | "subscription_cancel" | "card_updated" | "member_role_updated" | "settings_updated" | "schedule_updated" | "group_acquired" | "engagements_scan" | "members_scan" | "members_whitelisted" | "members_unwhitelisted" | "members_removed" | "members_restored" | "members_removal_done" | "payment_account_connected" | "payment_account_disconnected" | "customers_linked" | "customers_unlinked" | "matches_rejected" | "matches_restored" | "departures_held" | "departures_confirmed" | "departures_dismissed";
         AuditLogsList: {
             audit_logs: components["schemas"]["AuditLog"][];
             count: number;
@@ -3804,6 +3886,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MembersMoveResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Banned"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getHeldDepartures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our group id. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The held departures, or null. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldDeparturesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Banned"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    confirmHeldDepartures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our group id. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeparturesDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Decided. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeparturesDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Banned"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    dismissHeldDepartures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our group id. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeparturesDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Decided. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeparturesDecision"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -32,6 +32,9 @@ export const AUDIT_LOG_KIND_LABELS: Record<AuditLogKind, string> = {
   customers_unlinked: 'Customers Unlinked',
   matches_rejected: 'Matches Rejected',
   matches_restored: 'Matches Restored',
+  departures_held: 'Departures Held',
+  departures_confirmed: 'Departures Confirmed',
+  departures_dismissed: 'Departures Dismissed',
 };
 
 export const AUDIT_LOG_KINDS = Object.keys(AUDIT_LOG_KIND_LABELS) as AuditLogKind[];

@@ -3,7 +3,7 @@ import type { AppDb } from '../../../server/db/connect';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
-import { groupMemberIn, ownRobotJob, unheldGroupOf } from './role-fixtures';
+import { groupMemberIn, heldDepartureIn, ownRobotJob, unheldGroupOf } from './role-fixtures';
 
 /**
  * A group that is not the role's for member reads, for the calls that name a group in their query:
@@ -80,6 +80,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     access: 'groupAdmin',
     built: { status: 200, request: async (world, { db }) => ({ body: { is_removed: true, ids: [await groupMemberIn(db, world, 'inactive')] } }) },
   },
+  getHeldDepartures: { access: 'groupAdmin', built: { status: 200 } },
+  confirmHeldDepartures: { access: 'groupAdmin', built: { status: 200, request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }) } },
+  dismissHeldDepartures: { access: 'groupAdmin', built: { status: 200, request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }) } },
   lookupMembers: { access: 'user', built: { status: 404, request: async (world, call) => ({ query: { group_id: await foreignGroupOf(world, call) } }) } },
 
   // posts

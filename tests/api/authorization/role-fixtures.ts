@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
-import { groups, members, memberships, robot_jobs, users } from '../../../server/db/schema';
+import { groups, held_departures, members, memberships, robot_jobs, users } from '../../../server/db/schema';
 import type { Role, RoleWorld } from '../support/roles';
 
 let groupsMade = 0;
@@ -62,4 +62,25 @@ export async function groupMemberIn(db: AppDb, world: RoleWorld, list: 'inactive
     is_removed: list === 'removed',
   });
   return member!.id;
+}
+
+/**
+ * Departures held from a completed members scan of the role world's group (a new member the scan
+ * did not see), replacing any the group held: one confirm or dismiss call to decide. Its job id.
+ */
+export async function heldDepartureIn(db: AppDb, world: RoleWorld): Promise<number> {
+  const scannedAt = new Date('2026-01-10T00:00:00Z');
+  const [job] = await db
+    .insert(robot_jobs)
+    .values({ group_id: world.group.id, name: 'fetch_group_members', status: 'completed', started_at: scannedAt, finished_at: scannedAt })
+    .returning({ id: robot_jobs.id });
+  const memberId = await groupMemberIn(db, world, 'inactive');
+  const [membership] = await db
+    .update(memberships)
+    .set({ updated_at: new Date('2026-01-01T00:00:00Z') })
+    .where(and(eq(memberships.group_id, world.group.id), eq(memberships.member_id, memberId)))
+    .returning({ id: memberships.id });
+  await db.delete(held_departures).where(eq(held_departures.group_id, world.group.id));
+  await db.insert(held_departures).values({ membership_id: membership!.id, group_id: world.group.id, job_id: job!.id });
+  return job!.id;
 }
