@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import type { MemberListGroup } from '../../../machines/memberList/actors';
+import { heldDeparturesMachine } from '../../../machines/heldDepartures/machine';
+import { decisionToastOf, departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { memberListMachine } from '../../../machines/memberList/machine';
 import type { ApiClient } from '../../api/client';
 import type { Group } from '../../app/loaders/groupsSource';
@@ -11,6 +13,7 @@ import { useListQuery } from '../../ui/useListQuery';
 import { useToast } from '../../ui/toast';
 import { fetchMembersCsv, saveFile } from './exportMembers';
 import { followRobot, removalRobotOf, robotUnavailabilityOf } from './followRobot';
+import { HeldDeparturesNotice } from './HeldDeparturesNotice';
 import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from './membersQuery';
 import { MembersView } from './MembersView';
 
@@ -69,6 +72,23 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
 
   useEffect(() => followRobot(robotActor, memberList, group.id), [robotActor, memberList, group.id]);
 
+  const departures = useActorRef(heldDeparturesMachine, { input: { api, groupId: group.id } });
+  const departuresNotice = useSelector(departures, departuresNoticeOf);
+  useEffect(() => {
+    const subscription = departures.on('departures.decided', (decided) => {
+      showToast({ ...decisionToastOf(decided), variant: 'success' });
+      if (decided.decision === 'confirm') memberList.send({ type: 'members.reload' });
+    });
+    return () => subscription.unsubscribe();
+  }, [departures, memberList, showToast]);
+  // A members scan that ends may have held departures, or replaced the ones held.
+  const runningJob = snapshot.context.runningJob;
+  const previousJob = useRef(runningJob);
+  useEffect(() => {
+    if (previousJob.current === 'fetch_group_members' && runningJob === null) departures.send({ type: 'departures.recheck' });
+    previousJob.current = runningJob;
+  }, [runningJob, departures]);
+
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -98,6 +118,15 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
       onExport={() => void exportCsv()}
       upgradeHref={purchase}
       onUpgrade={() => void navigate(purchase)}
+      notice={
+        departuresNotice && (
+          <HeldDeparturesNotice
+            notice={departuresNotice}
+            onConfirm={() => departures.send({ type: 'departures.confirm' })}
+            onKeep={() => departures.send({ type: 'departures.keep' })}
+          />
+        )
+      }
     />
   );
 }

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { TabMenu } from 'primereact/tabmenu';
 import { Tag } from 'primereact/tag';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Member } from '../../../machines/memberList/actors';
 import type { memberListMachine, MemberListEvent } from '../../../machines/memberList/machine';
@@ -60,12 +60,27 @@ export interface MembersViewProps {
   /** The purchase page, where the free-removals bar and the upgrade modal lead. */
   upgradeHref: string;
   onUpgrade: () => void;
+  /** Shown under the header, above the lists: the held departures of a members scan, when there are some. */
+  notice?: ReactNode;
 }
 
 /** The members page: tabs per list, the selection and its moves, the table and the removal flow. */
 export function MembersView(props: MembersViewProps) {
-  const { snapshot, send, typedText, onSearchTyped, onListChosen, onSortChanged, onPageChanged, showPayments, exporting, onExport, upgradeHref, onUpgrade } =
-    props;
+  const {
+    snapshot,
+    send,
+    typedText,
+    onSearchTyped,
+    onListChosen,
+    onSortChanged,
+    onPageChanged,
+    showPayments,
+    exporting,
+    onExport,
+    upgradeHref,
+    onUpgrade,
+    notice,
+  } = props;
   const { query, page, group, preview } = snapshot.context;
   const selection = selectionOf(snapshot);
   const members = membersOf(snapshot);
@@ -121,6 +136,7 @@ export function MembersView(props: MembersViewProps) {
         </span>
         <Button label={exporting ? 'Exporting...' : 'Export CSV'} icon="pi pi-download" outlined loading={exporting} disabled={exporting} onClick={onExport} />
       </header>
+      {notice}
       <TabMenu model={tabs} activeIndex={Math.max(0, PAGE_TABS.indexOf(query.list))} onTabChange={(event) => onListChosen(PAGE_TABS[event.index])} />
       <p className="members-page__description">
         {query.list === 'all_members' ? 'Every member of the group, in whichever list.' : MEMBER_LIST_DESCRIPTIONS[query.list]}

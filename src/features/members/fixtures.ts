@@ -1,5 +1,6 @@
 import type { GroupMembersList, Member, MemberListGroup, MembersQuery, RemovalPreview } from '../../../machines/memberList/actors';
 import type { RemovalLimits } from '../../../machines/memberList/moves';
+import type { HeldDepartures } from '../../../machines/heldDepartures/actors';
 
 /** The members page's data for the stories and the model tests: the Sourdough Bakers group and three of its members. */
 
@@ -77,4 +78,17 @@ export const PREVIEW_OVER_DAYS: RemovalPreview = {
   removable_now: 1,
   days_needed: 2,
   completes_at: '2026-11-23T00:00:00Z',
+};
+
+/** A members scan that saw 100 of the group's 19,889 members, held for the admin. */
+export const HELD_DEPARTURES: HeldDepartures = {
+  job_id: 41,
+  count: 19_789,
+  held_at: '2026-11-20T03:12:00Z',
+  members: ['Abigail Baker', 'Adam Crust', 'Agnes Dough', 'Alan Levain'].map((name, i) => ({
+    id: 300 + i,
+    name,
+    avatar_url: null,
+    fb_user_id: String(9300 + i),
+  })),
 };
