@@ -3,6 +3,9 @@ import type { HeldDeparturesEmitted, heldDeparturesMachine } from './machine';
 
 type HeldDeparturesSnapshot = SnapshotFrom<typeof heldDeparturesMachine>;
 
+/** How many of them the notice names. */
+const NAMES_SHOWN = 5;
+
 const members = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`;
 
 export interface DeparturesNotice {
@@ -18,7 +21,7 @@ export interface DeparturesNotice {
 export function departuresNoticeOf(snapshot: HeldDeparturesSnapshot): DeparturesNotice | null {
   const { departures, failure } = snapshot.context;
   if (!departures || snapshot.matches('checking') || snapshot.matches('none')) return null;
-  const names = departures.members.map((member) => member.name);
+  const names = departures.members.slice(0, NAMES_SHOWN).map((member) => member.name);
   const more = departures.count - names.length;
   return {
     message: `The last members scan did not see ${members(departures.count)}. Confirm to move them to Removed, or keep them.`,

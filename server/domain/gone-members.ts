@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../db/connect';
 import { held_departures, members, memberships, robot_job_batches, robot_jobs } from '../db/schema';
@@ -44,7 +44,7 @@ const movableByScan = (groupId: number): SQL =>
   )!;
 
 /** A membership is seen when a batch of the scan touched it (its updated_at is not older than the job). */
-const unseenSince = (startedAt: Date | SQL): SQL => lt(memberships.updated_at, startedAt);
+const unseenSince = (startedAt: Date | SQLWrapper): SQL => lt(memberships.updated_at, startedAt);
 
 /**
  * After a completed members scan, the members it did not see have left the group: they move to the
