@@ -15,6 +15,7 @@ const TABLES = [
   'daily_metrics',
   'engagements',
   'groups',
+  'held_departures',
   'matches',
   'member_list_counts',
   'members',
@@ -71,7 +72,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
 
   it('record every migration and enable pg_trgm', async () => {
     const applied = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]!.n).toBe(6);
+    expect(applied.rows[0]!.n).toBe(7);
     const extensions = await database.db.execute<{ extname: string }>(sql`SELECT extname FROM pg_extension`);
     expect(extensions.rows.map((row) => row.extname)).toContain('pg_trgm');
   });
