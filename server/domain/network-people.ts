@@ -102,7 +102,10 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
     for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
     const untouched = chunk.filter((person) => !known.has(person.fb_user_id)).map((person) => person.fb_user_id);
     if (untouched.length > 0) {
-      const kept = await db.select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name }).from(members).where(inArray(members.fb_user_id, untouched));
+      const kept = await db
+        .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+        .from(members)
+        .where(inArray(members.fb_user_id, untouched));
       for (const row of kept) known.set(row.fb_user_id, { id: row.id, name: row.name });
     }
   }

@@ -3,7 +3,7 @@ import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { groups, memberships } from '../db/schema';
 import { ensureCallerMember } from './caller-member';
-import { listHeldGroups } from './held-groups';
+import { listHeldGroups, type GroupRow } from './held-groups';
 import { upsertScannedMemberships } from './scanned-memberships';
 
 /** A group the robot found the user in (fetch_user_groups). */
@@ -52,35 +52,21 @@ export async function recordUserGroups(
     const othersHold = new Set(known.filter((group) => acquired.has(group.id) && !mine.has(group.id)).map((group) => group.fb_group_id));
     const refreshed = distinct.filter((group) => !othersHold.has(group.fb_group_id));
 
-    const stored = refreshed.length === 0 ? [] : await tx
-      .insert(groups)
-      .values(
-        refreshed.map((group) => ({
-          fb_group_id: group.fb_group_id,
-          fb_slug: group.fb_slug ?? null,
-          name: group.name,
-          avatar_url: group.avatar_url,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: groups.fb_group_id,
-        set: {
-          name: sql`excluded.name`,
-          fb_slug: sql`COALESCE(excluded.fb_slug, ${groups.fb_slug})`,
-          avatar_url: sql`COALESCE(excluded.avatar_url, ${groups.avatar_url})`,
-          updated_at: sql`excluded.updated_at`,
-        },
-      })
-      .returning();
+    const stored = await refreshGroups(tx, refreshed, at);
     const byFbId = new Map([...known, ...stored].map((group) => [group.fb_group_id, group]));
     await upsertScannedMemberships(
       tx,
       refreshed.map((group) => ({ groupId: byFbId.get(group.fb_group_id)!.id, memberId: member.id, name: member.name, role: group.role })),
       at,
     );
-    const joined = [...othersHold].map((fbGroupId) => ({ group_id: byFbId.get(fbGroupId)!.id, member_id: member.id, member_name: member.name, role: 'subscriber' as const, created_at: at, updated_at: at }));
+    const joined = [...othersHold].map((fbGroupId) => ({
+      group_id: byFbId.get(fbGroupId)!.id,
+      member_id: member.id,
+      member_name: member.name,
+      role: 'subscriber' as const,
+      created_at: at,
+      updated_at: at,
+    }));
     if (joined.length > 0) await tx.insert(memberships).values(joined).onConflictDoNothing({ target: [memberships.group_id, memberships.member_id] });
     return distinct.map((group) => {
       const row = byFbId.get(group.fb_group_id)!;
@@ -95,6 +81,33 @@ export async function recordUserGroups(
       };
     });
   });
+}
+
+/** Creates the groups not known yet and refreshes the others' name, slug and avatar (a slug or avatar the scan did not see is kept). */
+async function refreshGroups(db: AppDb, reported: readonly ReportedGroup[], at: Date): Promise<GroupRow[]> {
+  if (reported.length === 0) return [];
+  return db
+    .insert(groups)
+    .values(
+      reported.map((group) => ({
+        fb_group_id: group.fb_group_id,
+        fb_slug: group.fb_slug ?? null,
+        name: group.name,
+        avatar_url: group.avatar_url,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: groups.fb_group_id,
+      set: {
+        name: sql`excluded.name`,
+        fb_slug: sql`COALESCE(excluded.fb_slug, ${groups.fb_slug})`,
+        avatar_url: sql`COALESCE(excluded.avatar_url, ${groups.avatar_url})`,
+        updated_at: sql`excluded.updated_at`,
+      },
+    })
+    .returning();
 }
 
 /** The groups among these that some user holds here. */

@@ -30,10 +30,10 @@ function renamedPeople(tenant: OtherTenant) {
 }
 
 /** A job of the other tenant's group in the path: nobody else's to report on. */
-const tenantJobPath = (name: RobotJobName): CrossTenantCase => ({
-  what: "another tenant's job",
+const tenantJobPath = (name: RobotJobName, body?: (tenant: OtherTenant) => unknown): CrossTenantCase => ({
+  what: `another tenant's ${name} job`,
   status: 404,
-  request: async (_world, { db, tenant }) => ({ path: { job_id: await tenantJob(db, tenant, name) } }),
+  request: async (_world, { db, tenant }) => ({ path: { job_id: await tenantJob(db, tenant, name) }, ...(body ? { body: body(tenant) } : {}) }),
 });
 
 export interface RequestOverrides {
@@ -259,7 +259,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
                 payload: { groups: [{ fb_group_id: tenant.group.fb_group_id, name: 'Tenant Group', role: 'admin' }] },
               });
             }
-            return { path: { id: tenant.group.id }, body: { admins: renamedPeople(tenant).map(({ fb_user_id, name, avatar_url, role }) => ({ fb_user_id, name, avatar_url, role })) } };
+            const admins = renamedPeople(tenant).map(({ fb_user_id, name, avatar_url, role }) => ({ fb_user_id, name, avatar_url, role }));
+            return { path: { id: tenant.group.id }, body: { admins } };
           },
         },
       ],
@@ -276,7 +277,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
           status: 409,
           request: (world, { tenant }) => ({ body: { name: 'remove_group_members', args: { id: world.group.id, members: [tenant.holder, ...tenant.members] } } }),
         },
-        { what: "another tenant's group as args.id", status: 400, request: (_world, { tenant }) => ({ body: { name: 'fetch_group_members', args: { id: tenant.group.id } } }) },
+        {
+          what: "another tenant's group as args.id",
+          status: 400,
+          request: (_world, { tenant }) => ({ body: { name: 'fetch_group_members', args: { id: tenant.group.id } } }),
+        },
       ],
     },
   },
@@ -311,7 +316,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
             body: { batch_no: 0, members: renamedPeople(tenant) },
           }),
         },
-        { ...tenantJobPath('fetch_group_members'), request: async (_world, { db, tenant }) => ({ path: { job_id: await tenantJob(db, tenant, 'fetch_group_members') }, body: { batch_no: 0, members: renamedPeople(tenant) } }) },
+        tenantJobPath('fetch_group_members', (tenant) => ({ batch_no: 0, members: renamedPeople(tenant) })),
       ],
     },
   },
@@ -333,7 +338,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
               picture: TRACKER,
               author: { fb_user_id: author!.fb_user_id, name: author!.name, avatar_url: author!.avatar_url },
               reactions: others.map((person) => ({ fb_user_id: person.fb_user_id, name: person.name, kind: 'like' })),
-              comments: others.map((person, i) => ({ fb_comment_id: `890000${i}`, fb_user_id: person.fb_user_id, name: person.name, commented_at: '2026-01-01T01:00:00.000Z' })),
+              comments: others.map((person, i) => ({
+                fb_comment_id: `890000${i}`,
+                fb_user_id: person.fb_user_id,
+                name: person.name,
+                commented_at: '2026-01-01T01:00:00.000Z',
+              })),
             };
             return { path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_posts') }, body: { batch_no: 0, posts: [post] } };
           },
@@ -356,7 +366,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
             body: { batch_no: 0, fb_user_ids: [tenant.holder, ...tenant.members].map((person) => person.fb_user_id) },
           }),
         },
-        { ...tenantJobPath('remove_group_members'), request: async (_world, { db, tenant }) => ({ path: { job_id: await tenantJob(db, tenant, 'remove_group_members') }, body: { batch_no: 0, fb_user_ids: [tenant.members[0]!.fb_user_id] } }) },
+        tenantJobPath('remove_group_members', (tenant) => ({ batch_no: 0, fb_user_ids: [tenant.members[0]!.fb_user_id] })),
       ],
     },
   },
@@ -369,7 +379,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
         {
           what: "another tenant's group named in a log line",
           status: 202,
-          request: (_world, { tenant }) => ({ body: { logs: [{ level: 'debug', message: 'scan', exec_id: 'cross-tenant', robot_version: '2.4.0', group_id: tenant.group.id }] } }),
+          request: (_world, { tenant }) => ({
+            body: { logs: [{ level: 'debug', message: 'scan', exec_id: 'cross-tenant', robot_version: '2.4.0', group_id: tenant.group.id }] },
+          }),
         },
       ],
     },
@@ -443,7 +455,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
         {
           what: "another tenant's group and people",
           status: 404,
-          request: (_world, { tenant }) => ({ path: { fb_group_id: tenant.group.fb_group_id }, body: { fb_user_ids: tenant.members.map((member) => member.fb_user_id) } }),
+          request: (_world, { tenant }) => ({
+            path: { fb_group_id: tenant.group.fb_group_id },
+            body: { fb_user_ids: tenant.members.map((member) => member.fb_user_id) },
+          }),
         },
       ],
     },

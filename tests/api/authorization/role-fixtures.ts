@@ -107,9 +107,19 @@ export async function createOtherTenant(db: AppDb): Promise<OtherTenant> {
     ]);
     const [post] = await tx
       .insert(posts)
-      .values({ group_id: group!.id, member_id: others[0]!.id, member_name: others[0]!.name, fb_post_id: '8800001', posted_at: new Date('2026-01-01T00:00:00Z'), text: 'Tenant post', reactions_count: 1 })
+      .values({
+        group_id: group!.id,
+        member_id: others[0]!.id,
+        member_name: others[0]!.name,
+        fb_post_id: '8800001',
+        posted_at: new Date('2026-01-01T00:00:00Z'),
+        text: 'Tenant post',
+        reactions_count: 1,
+      })
       .returning({ id: posts.id });
-    await tx.insert(engagements).values({ post_id: post!.id, group_id: group!.id, member_id: others[2]!.id, kind: 'reaction', fb_engagement_id: 'r8800001_9200003' });
+    await tx
+      .insert(engagements)
+      .values({ post_id: post!.id, group_id: group!.id, member_id: others[2]!.id, kind: 'reaction', fb_engagement_id: 'r8800001_9200003' });
     return { group: group!, holder: holder!, members: others, fbPostId: '8800001' };
   });
 }
