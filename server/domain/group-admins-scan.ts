@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
+import { groups } from '../db/schema';
 import { findCallerMembership } from './caller-member';
-import { demoteUnlistedAdmins, readOwnership, type Ownership } from './group-ownership';
-import { findGroup } from './held-groups';
+import { demoteUnlistedAdmins, listHolders, readOwnership, type Ownership } from './group-ownership';
 import { distinctPeople, upsertScannedPeople, type ScannedPerson } from './network-people';
 import { upsertScannedMemberships } from './scanned-memberships';
 
@@ -10,10 +11,15 @@ export interface ScannedAdmin extends ScannedPerson {
   role?: MembershipRole;
 }
 
+export type GroupAdminsOutcome = { ownership: Ownership } | { refused: 'not_found' | 'already_acquired' };
+
 /**
  * Records a group's admins as scanned (fetch_group_owners): each becomes a member with the role
- * admin, admins no longer listed become subscribers, and nobody becomes a holder: acquiring is a
- * separate, deliberate step. One transaction. Undefined when the user has not reported the group.
+ * admin, admins no longer listed become subscribers (holders excepted), and nobody becomes a
+ * holder: acquiring is a separate, deliberate step. The group row is locked, as acquiring locks it,
+ * so a report cannot slip in while someone acquires the group. Only a group nobody holds yet (onboarding) or
+ * one the user holds takes the report: a group someone else holds is theirs, and is refused
+ * without a write. One transaction. not_found when the user has not reported the group.
  */
 export async function recordGroupAdmins(
   db: AppDb,
@@ -21,18 +27,18 @@ export async function recordGroupAdmins(
   groupId: number,
   admins: readonly ScannedAdmin[],
   at: Date,
-): Promise<Ownership | undefined> {
+): Promise<GroupAdminsOutcome> {
   return db.transaction(async (tx) => {
-    const group = await findGroup(tx, groupId);
-    if (!group || !(await findCallerMembership(tx, userId, groupId))) return undefined;
+    const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
+    const mine = group && (await findCallerMembership(tx, userId, groupId));
+    if (!group || !mine) return { refused: 'not_found' };
+    const holdsIt = mine.isAdminHolder && !mine.isRemoved;
+    if (!holdsIt && (await listHolders(tx, groupId)).length > 0) return { refused: 'already_acquired' };
     const scanned = distinctPeople(admins);
-    const people = await upsertScannedPeople(tx, scanned, at);
-    const rows = scanned.map((admin) => {
-      const member = people.get(admin.fb_user_id)!;
-      return { groupId, memberId: member.id, name: member.name, role: admin.role ?? ('admin' as const) };
-    });
+    const people = await upsertScannedPeople(tx, userId, scanned, at);
+    const rows = scanned.map((admin) => ({ groupId, memberId: people.get(admin.fb_user_id)!.id, name: admin.name, role: admin.role ?? ('admin' as const) }));
     await upsertScannedMemberships(tx, rows, at);
     await demoteUnlistedAdmins(tx, groupId, rows.filter((row) => row.role === 'admin').map((row) => row.memberId), at);
-    return readOwnership(tx, userId, group);
+    return { ownership: await readOwnership(tx, userId, group) };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { groups, members, memberships } from '../db/schema';
@@ -55,6 +55,32 @@ export async function readOwnership(db: AppDb, userId: number, group: Pick<Group
     admins: holders,
     is_acquired: isAcquired,
   };
+}
+
+/**
+ * Who holds a group is the product's decision, changed only by acquiring and the permissions flow:
+ * list moves never move a holder, and a robot removal never names one. The caller of a group write
+ * holds the group, so their own member is one of them. Answers the holders among the members
+ * given, by id.
+ */
+export async function holdersAmong(db: AppDb, groupId: number, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .select({ memberId: memberships.member_id })
+    .from(memberships)
+    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...memberIds]), eq(memberships.is_admin_holder, true)));
+  return rows.map((row) => row.memberId).sort((a, b) => a - b);
+}
+
+/**
+ * The user's confirm-ownership state of a group known by its network id, for a user the robot
+ * reported as a member of it (their own membership there, from POST /robot/user_groups). Anyone
+ * else learns nothing: not whether we know the group, nor who holds it.
+ */
+export async function readOwnershipAsMember(db: AppDb, userId: number, fbGroupId: string): Promise<Ownership | undefined> {
+  const group = await findGroupByFbId(db, fbGroupId);
+  if (!group || !(await findCallerMembership(db, userId, group.id))) return undefined;
+  return readOwnership(db, userId, group);
 }
 
 export async function findGroupByFbId(db: AppDb, fbGroupId: string): Promise<GroupRow | undefined> {

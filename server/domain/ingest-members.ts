@@ -9,19 +9,17 @@ export interface ScannedMember extends ScannedPerson {
 }
 
 /**
- * A batch of a members scan: the members are created or refreshed and put in the group with the
- * scanned role and their name; their lists and activity counts are not touched. Answers how many
- * members the batch held.
+ * A batch of a members scan of a group the reporting user holds: the members are created or
+ * refreshed (upsertScannedPeople says which shared fields a report may change) and put in the group
+ * with the scanned role and the name as scanned there; their lists and activity counts are not
+ * touched. Answers how many members the batch held.
  */
-export async function writeMembersBatch(db: AppDb, groupId: number, scanned: readonly ScannedMember[], at: Date): Promise<number> {
+export async function writeMembersBatch(db: AppDb, userId: number, groupId: number, scanned: readonly ScannedMember[], at: Date): Promise<number> {
   const distinct = distinctPeople(scanned);
-  const people = await upsertScannedPeople(db, distinct, at);
+  const people = await upsertScannedPeople(db, userId, distinct, at);
   await upsertScannedMemberships(
     db,
-    distinct.map((member) => {
-      const person = people.get(member.fb_user_id)!;
-      return { groupId, memberId: person.id, name: person.name, role: member.role ?? 'subscriber' };
-    }),
+    distinct.map((member) => ({ groupId, memberId: people.get(member.fb_user_id)!.id, name: member.name, role: member.role ?? 'subscriber' })),
     at,
   );
   return distinct.length;

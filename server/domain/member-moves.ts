@@ -3,6 +3,7 @@ import type { AppDb } from '../db/connect';
 import type { AuditLogKind, MemberList } from '../db/enums';
 import { audit_logs, groups, memberships } from '../db/schema';
 import { insertInBatches } from '../db/insert-in-batches';
+import { holdersAmong } from './group-ownership';
 import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits';
 import { readRemovalUsage } from './removal-usage';
 import { liveJobSince } from './robot-jobs';
@@ -42,6 +43,7 @@ export interface MoveRequest {
 export type MoveOutcome =
   | { moved: number; limits: RemovalLimits }
   | { refused: 'not_member'; ids: number[] }
+  | { refused: 'holder'; ids: number[] }
   | { refused: 'not_in_list'; ids: number[] }
   | { refused: 'whitelisted'; ids: number[] }
   | { refused: 'in_removal'; ids: number[] }
@@ -50,7 +52,7 @@ export type MoveOutcome =
 
 /**
  * Moves members between lists in one transaction with one audit record per member, the group row
- * locked. The answer carries the group's removal limits as they stand after the move.
+ * locked. Holders (the caller among them) never move: holdersAmong. The answer carries the group's removal limits as they stand after the move.
  */
 export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOutcome> {
   const rule = MOVES[move.kind];
@@ -69,6 +71,8 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
     const listOf = new Map(rows.map((row) => [row.memberId, row.list]));
     const missing = ids.filter((id) => !listOf.has(id));
     if (missing.length > 0) return { refused: 'not_member', ids: missing };
+    const holders = await holdersAmong(tx, move.groupId, ids);
+    if (holders.length > 0) return { refused: 'holder', ids: holders };
     if (rule.paidOnly) {
       if (group!.isLocked) return { refused: 'locked' };
       if (group!.plan === 'free') return { refused: 'free_plan' };

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import { members } from '../db/schema';
 
@@ -32,12 +32,46 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Creates or refreshes the members a profile scan read (a members or admins scan): the name and
- * the deactivation always, the username, avatar and bio when the scan saw them.
+ * The people among these whom a group the reporting user does not hold relies on: members of a
+ * group someone holds here that the user is not a holder of. Their shared profile (members row) is
+ * that other group's too, so a report from another group may not change it.
  */
-export async function upsertScannedPeople(db: AppDb, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
+async function peopleOthersRelyOn(db: AppDb, userId: number, fbUserIds: readonly string[]): Promise<Set<string>> {
+  if (fbUserIds.length === 0) return new Set();
+  const { rows } = await db.execute<{ fb_user_id: string }>(sql`
+    WITH held_by_reporter AS (
+      SELECT held.group_id
+      FROM memberships AS held
+      JOIN members AS reporter ON reporter.id = held.member_id
+      JOIN users ON users.fb_user_id = reporter.fb_user_id
+      WHERE users.id = ${userId} AND held.is_admin_holder AND NOT held.is_removed
+    )
+    SELECT DISTINCT person.fb_user_id
+    FROM members AS person
+    JOIN memberships AS membership ON membership.member_id = person.id
+    WHERE person.fb_user_id IN (${sql.join(
+      fbUserIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      AND membership.group_id NOT IN (SELECT group_id FROM held_by_reporter)
+      AND EXISTS (
+        SELECT 1 FROM memberships AS holder
+        WHERE holder.group_id = membership.group_id AND holder.role = 'admin' AND holder.is_admin_holder AND NOT holder.is_removed
+      )`);
+  return new Set(rows.map((row) => row.fb_user_id));
+}
+
+/**
+ * Creates or refreshes the members a profile scan read (a members or admins scan) for the user who
+ * reported it. A new person is created with what the scan saw. An existing person's shared profile
+ * (name, deactivation always; username, avatar and bio when the scan saw them) is refreshed only
+ * when every group holding them here is one the user holds (groups nobody holds do not count):
+ * otherwise it stays as it is (docs/CONVENTIONS.md, robot trust model).
+ */
+export async function upsertScannedPeople(db: AppDb, userId: number, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
   const known = new Map<string, KnownMember>();
   for (const chunk of chunks(distinctPeople(people), ROWS_PER_STATEMENT)) {
+    const protectedPeople = await peopleOthersRelyOn(db, userId, chunk.map((person) => person.fb_user_id));
     const rows = await db
       .insert(members)
       .values(
@@ -62,9 +96,18 @@ export async function upsertScannedPeople(db: AppDb, people: readonly ScannedPer
           is_banned: sql`excluded.is_banned`,
           updated_at: sql`excluded.updated_at`,
         },
+        setWhere: protectedPeople.size === 0 ? undefined : notInArray(members.fb_user_id, [...protectedPeople]),
       })
       .returning({ id: members.id, fb_user_id: members.fb_user_id, name: members.name });
     for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
+    const untouched = chunk.filter((person) => !known.has(person.fb_user_id)).map((person) => person.fb_user_id);
+    if (untouched.length > 0) {
+      const kept = await db
+        .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+        .from(members)
+        .where(inArray(members.fb_user_id, untouched));
+      for (const row of kept) known.set(row.fb_user_id, { id: row.id, name: row.name });
+    }
   }
   return known;
 }

@@ -4,6 +4,7 @@ import type { AuditLogKind, RobotJobName, RobotJobStatus } from '../db/enums';
 import type { GroupSettings } from '../db/json-types';
 import { groups, members, memberships, robot_jobs } from '../db/schema';
 import { recordAudit } from './audit';
+import { holdersAmong } from './group-ownership';
 import { holdsGroup } from './held-groups';
 import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits';
 import { readRemovalUsage } from './removal-usage';
@@ -55,6 +56,7 @@ export type StartOutcome =
   | { job: RobotJobRow }
   | { refused: 'already_running'; jobId: number }
   | { refused: 'locked' }
+  | { refused: 'holder'; memberIds: number[] }
   | { refused: 'not_removable'; memberIds: number[] }
   | { refused: 'limit_exceeded'; limits: RemovalLimits };
 
@@ -64,8 +66,9 @@ export type StartOutcome =
  * checked against the limits one after the other. A running job of the same command that has
  * been abandoned is marked failed first, so a dead robot does not block the command for good.
  * A posts scan keeps the settings it runs with (the group's when the robot sent none). A removal
- * takes active or inactive members of an unlocked group, as many as the removal limits leave
- * (its members count as spent until reported, removal-usage.ts), stored as this group knows them.
+ * takes active or inactive members of an unlocked group, never a holder (holdersAmong), as many as
+ * the removal limits leave (its members count as spent until reported, removal-usage.ts), stored
+ * as this group knows them.
  */
 export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome> {
   return db.transaction(async (tx) => {
@@ -89,6 +92,8 @@ export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome
     if (start.name === 'fetch_group_posts') args = { ...args, settings: start.args.settings ?? group!.settings };
     if (removal) {
       const wanted = [...new Set((start.args.members ?? []).map((member) => member.id))];
+      const holders = await holdersAmong(tx, start.groupId, wanted);
+      if (holders.length > 0) return { refused: 'holder', memberIds: holders };
       const removable = new Map((await removableMembers(tx, start.groupId, wanted)).map((member) => [member.id, member]));
       const refused = wanted.filter((id) => !removable.has(id));
       if (refused.length > 0) return { refused: 'not_removable', memberIds: refused };

@@ -3,6 +3,7 @@ import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { groups, memberships } from '../db/schema';
 import { ensureCallerMember } from './caller-member';
+import { listHeldGroups, type GroupRow } from './held-groups';
 import { upsertScannedMemberships } from './scanned-memberships';
 
 /** A group the robot found the user in (fetch_user_groups). */
@@ -20,14 +21,18 @@ export interface UserGroupState {
   fb_slug: string | null;
   name: string;
   avatar_url: string | null;
-  /** The user's role there: the scanned one, or admin while they hold the group. */
+  /** The user's role there: admin while they hold the group, else the role the robot read. */
   role: MembershipRole;
   is_acquired: boolean;
 }
 
 /**
- * Creates or refreshes the groups the robot found and puts the user's member in each with the
- * scanned role, in one transaction. Undefined when the user has no network id to be a member by.
+ * Records the groups the robot found the user in, in one transaction (docs/CONVENTIONS.md, robot
+ * trust model). A new group is created; a group nobody holds, or one the user holds, is refreshed
+ * (name, slug, avatar) and gets the user's member with the scanned role. A group someone else
+ * holds is theirs: its row is left as it is, and the user's member is only added to it when
+ * missing, as a subscriber (that group's holders' scans say who its admins are), never changed.
+ * Undefined when the user has no network id to be a member by.
  */
 export async function recordUserGroups(
   db: AppDb,
@@ -41,37 +46,68 @@ export async function recordUserGroups(
     const distinct = [...new Map(reported.map((group) => [group.fb_group_id, group])).values()];
     if (distinct.length === 0) return [];
 
-    const stored = await tx
-      .insert(groups)
-      .values(
-        distinct.map((group) => ({
-          fb_group_id: group.fb_group_id,
-          fb_slug: group.fb_slug ?? null,
-          name: group.name,
-          avatar_url: group.avatar_url,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: groups.fb_group_id,
-        set: {
-          name: sql`excluded.name`,
-          fb_slug: sql`COALESCE(excluded.fb_slug, ${groups.fb_slug})`,
-          avatar_url: sql`COALESCE(excluded.avatar_url, ${groups.avatar_url})`,
-          updated_at: sql`excluded.updated_at`,
-        },
-      })
-      .returning({ id: groups.id, fb_group_id: groups.fb_group_id, fb_slug: groups.fb_slug, name: groups.name, avatar_url: groups.avatar_url });
-    const byFbId = new Map(stored.map((group) => [group.fb_group_id, group]));
-    const scanned = distinct.map((group) => ({ groupId: byFbId.get(group.fb_group_id)!.id, memberId: member.id, name: member.name, role: group.role }));
-    const roles = new Map((await upsertScannedMemberships(tx, scanned, at)).map((membership) => [membership.groupId, membership.role]));
-    const acquired = await acquiredGroups(tx, stored.map((group) => group.id));
+    const known = await tx.select().from(groups).where(inArray(groups.fb_group_id, distinct.map((group) => group.fb_group_id)));
+    const acquired = await acquiredGroups(tx, known.map((group) => group.id));
+    const mine = new Set((await listHeldGroups(tx, userId)).map((group) => group.id));
+    const othersHold = new Set(known.filter((group) => acquired.has(group.id) && !mine.has(group.id)).map((group) => group.fb_group_id));
+    const refreshed = distinct.filter((group) => !othersHold.has(group.fb_group_id));
+
+    const stored = await refreshGroups(tx, refreshed, at);
+    const byFbId = new Map([...known, ...stored].map((group) => [group.fb_group_id, group]));
+    await upsertScannedMemberships(
+      tx,
+      refreshed.map((group) => ({ groupId: byFbId.get(group.fb_group_id)!.id, memberId: member.id, name: member.name, role: group.role })),
+      at,
+    );
+    const joined = [...othersHold].map((fbGroupId) => ({
+      group_id: byFbId.get(fbGroupId)!.id,
+      member_id: member.id,
+      member_name: member.name,
+      role: 'subscriber' as const,
+      created_at: at,
+      updated_at: at,
+    }));
+    if (joined.length > 0) await tx.insert(memberships).values(joined).onConflictDoNothing({ target: [memberships.group_id, memberships.member_id] });
     return distinct.map((group) => {
       const row = byFbId.get(group.fb_group_id)!;
-      return { ...row, role: roles.get(row.id)!, is_acquired: acquired.has(row.id) };
+      return {
+        id: row.id,
+        fb_group_id: row.fb_group_id,
+        fb_slug: row.fb_slug,
+        name: row.name,
+        avatar_url: row.avatar_url,
+        role: mine.has(row.id) ? 'admin' : group.role,
+        is_acquired: acquired.has(row.id),
+      };
     });
   });
+}
+
+/** Creates the groups not known yet and refreshes the others' name, slug and avatar (a slug or avatar the scan did not see is kept). */
+async function refreshGroups(db: AppDb, reported: readonly ReportedGroup[], at: Date): Promise<GroupRow[]> {
+  if (reported.length === 0) return [];
+  return db
+    .insert(groups)
+    .values(
+      reported.map((group) => ({
+        fb_group_id: group.fb_group_id,
+        fb_slug: group.fb_slug ?? null,
+        name: group.name,
+        avatar_url: group.avatar_url,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: groups.fb_group_id,
+      set: {
+        name: sql`excluded.name`,
+        fb_slug: sql`COALESCE(excluded.fb_slug, ${groups.fb_slug})`,
+        avatar_url: sql`COALESCE(excluded.avatar_url, ${groups.avatar_url})`,
+        updated_at: sql`excluded.updated_at`,
+      },
+    })
+    .returning();
 }
 
 /** The groups among these that some user holds here. */

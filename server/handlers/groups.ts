@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { acquireGroup } from '../domain/acquire-group';
-import { findGroupByFbId, readOwnership } from '../domain/group-ownership';
+import { readOwnershipAsMember } from '../domain/group-ownership';
 import { findGroup, listHeldGroups, type GroupRow } from '../domain/held-groups';
 import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
 import { readRemovalUsage } from '../domain/removal-usage';
@@ -40,9 +40,9 @@ export function groupsHandlers({ db, now }: HandlerContext): HandlerGroup {
 
     async getGroupOwners(request) {
       const { fb_group_id: fbGroupId } = request.query as { fb_group_id: string };
-      const group = await findGroupByFbId(db, fbGroupId);
-      if (!group) throw notFound('Group not found! Scan your groups first');
-      return { permissions: ownershipView(request, await readOwnership(db, callerOf(request).userId, group)) };
+      const ownership = await readOwnershipAsMember(db, callerOf(request).userId, fbGroupId);
+      if (!ownership) throw notFound('Group not found!');
+      return { permissions: ownershipView(request, ownership) };
     },
 
     async acquireGroup(request) {

@@ -53,6 +53,11 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
     switch (outcome.refused) {
       case 'not_member':
         throw new ApiError('not_found', 'Some members are not in this group', { ids: outcome.ids });
+      case 'holder':
+        throw new ApiError('conflict', "The group's holders (you among them) never move between lists; change who holds the group in Permissions", {
+          reason: 'holder',
+          ids: outcome.ids,
+        });
       case 'not_in_list':
         throw new ApiError('conflict', 'Some members are not in the list they would move from', { reason: 'not_in_list', ids: outcome.ids });
       case 'whitelisted':

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { MembershipRole } from '../db/enums';
 import type { ScannedPost } from '../domain/ingest-posts';
 import type { ScannedPerson } from '../domain/network-people';
+import { isNetworkImageUrl } from '../http/network-images';
 import { storedImageUrl } from '../http/public-url';
+import { isSandboxImagePath } from '../sandbox/avatars';
 
 /** The robot's bodies as the contract shapes them (NetworkGroup, NetworkAdmin, NetworkMember, NetworkPost). */
 export interface NetworkPersonBody {
@@ -33,9 +35,20 @@ export interface NetworkPostBody {
   comments: Array<{ fb_comment_id: string; fb_user_id: string; name: string; commented_at: string }>;
 }
 
-/** A person with our own image URLs turned back into the paths we store. */
+/**
+ * An image URL a robot reported, as we store it: our own sandbox images as their paths, https URLs
+ * on the network's image hosts as they are, anything else as null (an app page never loads an
+ * image from a host a client chose).
+ */
+export function reportedImageUrl(request: FastifyRequest, url: string | null | undefined): string | null {
+  const stored = storedImageUrl(request, url);
+  if (stored === null) return null;
+  return isSandboxImagePath(stored) || isNetworkImageUrl(stored) ? stored : null;
+}
+
+/** A person with the image rule applied to their avatar. */
 export function scannedPerson<T extends NetworkPersonBody>(request: FastifyRequest, person: T): T & ScannedPerson {
-  return person.avatar_url === undefined ? person : { ...person, avatar_url: storedImageUrl(request, person.avatar_url) };
+  return person.avatar_url === undefined ? person : { ...person, avatar_url: reportedImageUrl(request, person.avatar_url) };
 }
 
 export function scannedPost(request: FastifyRequest, post: NetworkPostBody): ScannedPost {
@@ -43,7 +56,7 @@ export function scannedPost(request: FastifyRequest, post: NetworkPostBody): Sca
     fb_post_id: post.fb_post_id,
     posted_at: new Date(post.posted_at),
     text: post.text ?? null,
-    picture: storedImageUrl(request, post.picture),
+    picture: reportedImageUrl(request, post.picture),
     author: post.author ? scannedPerson(request, post.author) : null,
     reactions: post.reactions,
     comments: post.comments.map((comment) => ({ ...comment, commented_at: new Date(comment.commented_at) })),

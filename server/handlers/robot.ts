@@ -12,9 +12,8 @@ import { findJobFor, reportProgress, startJob, type FinishStatus, type RobotJobA
 import { storeRobotLogs, type RobotLogLine } from '../domain/robot-logs';
 import { recordUserGroups } from '../domain/user-groups';
 import { ApiError, notFound } from '../http/errors';
-import { storedImageUrl } from '../http/public-url';
 import { callerOf } from './caller';
-import { scannedPerson, scannedPost, type NetworkGroupBody, type NetworkPersonBody, type NetworkPostBody } from './robot-bodies';
+import { reportedImageUrl, scannedPerson, scannedPost, type NetworkGroupBody, type NetworkPersonBody, type NetworkPostBody } from './robot-bodies';
 import type { HandlerContext, HandlerGroup } from './types';
 import { ownershipView, userGroupView } from './views/ownership';
 import { extensionJobView, scheduledJobView } from './views/robot-job';
@@ -45,6 +44,8 @@ function startRefusal(name: RobotJobName, outcome: Extract<StartOutcome, { refus
       return new ApiError('conflict', `A ${name} job is already running for this group`, { reason: 'already_running', job_id: outcome.jobId });
     case 'locked':
       return new ApiError('conflict', 'Account is locked', { reason: 'locked' });
+    case 'holder':
+      return new ApiError('conflict', "The group's holders (you among them) are never removed by the robot", { reason: 'holder', member_ids: outcome.memberIds });
     case 'not_removable':
       return new ApiError('conflict', 'Only active or inactive members of the group can be removed', { reason: 'not_removable', member_ids: outcome.memberIds });
     case 'limit_exceeded':
@@ -64,7 +65,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
   return {
     async ingestUserGroups(request) {
       const { groups } = request.body as { groups: NetworkGroupBody[] };
-      const reported = groups.map((group) => ({ ...group, avatar_url: storedImageUrl(request, group.avatar_url) }));
+      const reported = groups.map((group) => ({ ...group, avatar_url: reportedImageUrl(request, group.avatar_url) }));
       const stored = await recordUserGroups(db, callerOf(request).userId, reported, now());
       if (!stored) {
         throw new ApiError('bad_request', 'Your account has no social-network id to be a group member by; sign in again', {
@@ -76,15 +77,18 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
     async ingestGroupOwners(request) {
       const { admins } = request.body as { admins: NetworkPersonBody[] };
-      const ownership = await recordGroupAdmins(
+      const outcome = await recordGroupAdmins(
         db,
         callerOf(request).userId,
         groupId(request),
         admins.map((admin) => scannedPerson(request, admin)),
         now(),
       );
-      if (!ownership) throw notFound('Group not found! Report it through POST /robot/user_groups first');
-      return { permissions: ownershipView(request, ownership) };
+      if ('ownership' in outcome) return { permissions: ownershipView(request, outcome.ownership) };
+      if (outcome.refused === 'already_acquired') {
+        throw new ApiError('conflict', 'Another admin already holds this group; its admins are theirs to scan', { reason: 'already_acquired' });
+      }
+      throw notFound('Group not found! Report it through POST /robot/user_groups first');
     },
 
     async startRobotJob(request, reply) {
@@ -136,7 +140,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
       const { batch_no: batchNo, members } = request.body as { batch_no: number; members: NetworkPersonBody[] };
       const scanned = members.map((member) => scannedPerson(request, member));
       const at = now();
-      const outcome = await ingestBatch(db, job.id, 'members', batchNo, at, (tx) => writeMembersBatch(tx, job.group_id, scanned, at));
+      const outcome = await ingestBatch(db, job.id, 'members', batchNo, at, (tx) => writeMembersBatch(tx, callerOf(request).userId, job.group_id, scanned, at));
       return batchAnswer(outcome, 'fetch_group_members');
     },
 

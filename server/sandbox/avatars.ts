@@ -3,6 +3,13 @@ import { hashString } from './random';
 /** Sandbox images are drawn on request, so the sandbox needs no network and stores no files. */
 export const SANDBOX_IMAGE_PATH = '/sandbox/images';
 
+const SANDBOX_IMAGE = new RegExp(`^${SANDBOX_IMAGE_PATH}/(?:avatar|picture)/[0-9]+\\.svg$`);
+
+/** Whether a stored image path is one of the sandbox's own images. */
+export function isSandboxImagePath(path: string): boolean {
+  return SANDBOX_IMAGE.test(path);
+}
+
 export function sandboxAvatarUrl(fbId: string): string {
   return `${SANDBOX_IMAGE_PATH}/avatar/${fbId}.svg`;
 }

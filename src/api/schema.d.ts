@@ -125,7 +125,7 @@ export interface paths {
         };
         /**
          * Ownership state of a group (confirm permissions)
-         * @description For onboarding's Confirm Permissions. 404: the group is unknown (not reported by POST /robot/user_groups).
+         * @description For onboarding's Confirm Permissions. Answers only a user the robot reported as a member of the group (their own membership there, from POST /robot/user_groups): who holds a group is private. 404 'Group not found!' alike for a group we do not know and for one the user is not a member of, with nothing about its holders.
          */
         get: operations["getGroupOwners"];
         put?: never;
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Add to or remove from the whitelist
-         * @description is_whitelisted true moves inactive members to whitelisted (Add to Whitelist); false moves whitelisted members back to inactive. Any plan. One transaction. 404: an id is not a member of the group (details.ids). 409: a member is not in the source list (details.ids).
+         * @description is_whitelisted true moves inactive members to whitelisted (Add to Whitelist); false moves whitelisted members back to inactive. Any plan. One transaction. 404: an id is not a member of the group (details.ids). 409 (details.reason): holder (details.ids; the group's holders, the caller among them, never move between lists: who holds a group changes through Permissions only), not_in_list (details.ids: a member is not in the source list).
          */
         post: operations["setMembersWhitelisted"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Move to Removed or back to Inactive
-         * @description Bookkeeping moves, no robot (e.g. the member already left the group): is_removed true moves active or inactive members to removed (Move to Removed); false moves removed members back to inactive (Move to Inactive). Nobody is removed from the social network, so neither direction spends or checks the removal limits; removing members from the network is a remove_group_members robot job (POST /robot/groups/{id}/jobs). Paid groups only. Audited per member (members_removed, members_restored). One transaction. 404: an id is not a member of the group (details.ids). 409 (details.reason): free_plan ('Not available on Free plan'), locked, whitelisted (details.ids; whitelisted members are never removed), not_in_list (details.ids), in_removal (details.ids: members named by a running remove_group_members job stay as the robot leaves them until it ends). The answer's removal_limits are the group's after the move.
+         * @description Bookkeeping moves, no robot (e.g. the member already left the group): is_removed true moves active or inactive members to removed (Move to Removed); false moves removed members back to inactive (Move to Inactive). Nobody is removed from the social network, so neither direction spends or checks the removal limits; removing members from the network is a remove_group_members robot job (POST /robot/groups/{id}/jobs). Paid groups only. Audited per member (members_removed, members_restored). One transaction. 404: an id is not a member of the group (details.ids). 409 (details.reason): holder (details.ids; the group's holders, the caller among them, never move between lists: who holds a group changes through Permissions only), free_plan ('Not available on Free plan'), locked, whitelisted (details.ids; whitelisted members are never removed), not_in_list (details.ids), in_removal (details.ids: members named by a running remove_group_members job stay as the robot leaves them until it ends). The answer's removal_limits are the group's after the move.
          */
         post: operations["setMembersRemoved"];
         delete?: never;
@@ -863,7 +863,7 @@ export interface paths {
         put?: never;
         /**
          * Report the user's groups (fetch_user_groups)
-         * @description Creates or updates the groups and the user's scanned role in each. Answers the groups with our ids.
+         * @description Creates or updates the groups and the user's scanned role in each. Answers the groups with our ids and the user's role (admin while they hold the group, else the role reported). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): a group not known yet is created; a group nobody holds, or one the user holds, takes the reported name, slug and avatar and the user's membership with the reported role; a group someone else holds is left as it is (name, slug, avatar, roles), and only gets the user's own membership when missing, as a subscriber. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
          */
         post: operations["ingestUserGroups"];
         delete?: never;
@@ -883,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Report a group's admins (fetch_group_owners)
-         * @description Records the scanned admins and, when the signed-in user is among them, their scanned role admin. Answers the confirm-ownership state. x-access user, not groupAdmin: the user is not an admin here yet during onboarding; 404 when the user has not reported the group in POST /robot/user_groups.
+         * @description Records the scanned admins and, when the signed-in user is among them, their scanned role admin; admins no longer listed become subscribers, holders excepted, and nobody becomes a holder. Answers the confirm-ownership state. x-access user, not groupAdmin: the user is not an admin here yet during onboarding; 404 when the user has not reported the group in POST /robot/user_groups. Robot reports are client input (docs/CONVENTIONS.md, robot trust model): only a group nobody holds yet, or one the user holds, takes the report; 409 already_acquired (details.reason) for a group someone else holds, and nothing is written. A new person is created as reported; an existing person's shared profile (name, fb_username, avatar_url, bio, is_banned) changes only when every group holding them here (acquired by someone) is one the user holds, otherwise it stays as it is and only this group's membership takes the name as scanned. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
          */
         post: operations["ingestGroupOwners"];
         delete?: never;
@@ -903,7 +903,7 @@ export interface paths {
         put?: never;
         /**
          * Report that a robot job started
-         * @description Creates the job (status running). One transaction with the group row locked. 409 already_running (details.job_id): the same command is already running for the group; a running job with no start or batch for 15 minutes is abandoned (the robot died): it is marked failed and the new start goes on. remove_group_members removes members from the social network on every plan: args.members name members (by id) in the group's active or inactive list, otherwise 409 not_removable (details.member_ids); the group must not be locked (409 locked); the selection must fit removal_limits.current.left (on the Free plan the free allowance binds), otherwise 422 limit_exceeded (details.removal_limits) and nothing is written. The job keeps the members as the group knows them (id, fb_user_id, name); until the robot reports them removed (POST /robot/jobs/{job_id}/removals) or the job ends or is abandoned, they count as spent in today's, this week's and the total removals of every removal_limits answer.
+         * @description Creates the job (status running). One transaction with the group row locked. 409 already_running (details.job_id): the same command is already running for the group; a running job with no start or batch for 15 minutes is abandoned (the robot died): it is marked failed and the new start goes on. remove_group_members removes members from the social network on every plan: args.members name members (by id) in the group's active or inactive list, otherwise 409 not_removable (details.member_ids); never a holder of the group (the caller among them): 409 holder (details.member_ids), as who holds a group changes through Permissions only; the group must not be locked (409 locked); the selection must fit removal_limits.current.left (on the Free plan the free allowance binds), otherwise 422 limit_exceeded (details.removal_limits) and nothing is written. The job keeps the members as the group knows them (id, fb_user_id, name); until the robot reports them removed (POST /robot/jobs/{job_id}/removals) or the job ends or is abandoned, they count as spent in today's, this week's and the total removals of every removal_limits answer.
          */
         post: operations["startRobotJob"];
         delete?: never;
@@ -983,7 +983,7 @@ export interface paths {
         put?: never;
         /**
          * Report a batch of scanned members
-         * @description fetch_group_members jobs. Idempotent per job and batch_no. One transaction. 409: the job is not a running fetch_group_members. 404: no such job of this user.
+         * @description fetch_group_members jobs. Idempotent per job and batch_no. One transaction. 409: the job is not a running fetch_group_members. 404: no such job of this user (a job of a group the user holds). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): a batch writes only the memberships of the job's group. A new person is created as reported; an existing person's shared profile (name, fb_username, avatar_url, bio, is_banned) changes only when every group holding them here (acquired by someone) is one the user holds, otherwise it stays as it is and only this group's membership takes the name as scanned. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
          */
         post: operations["ingestJobMembers"];
         delete?: never;
@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Report a batch of scanned posts with engagements
-         * @description fetch_group_posts jobs. Each post carries its reactions and comments; unknown people become members. Idempotent per job and batch_no. One transaction. 409: the job is not a running fetch_group_posts. 404: no such job of this user.
+         * @description fetch_group_posts jobs. Each post carries its reactions and comments; unknown people become members. Idempotent per job and batch_no. One transaction. 409: the job is not a running fetch_group_posts. 404: no such job of this user (a job of a group the user holds). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): a batch writes only the posts, engagements and memberships of the job's group; the people it names are created when new and otherwise left as they are. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
          */
         post: operations["ingestJobPosts"];
         delete?: never;
@@ -5395,6 +5395,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];

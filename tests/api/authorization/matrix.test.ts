@@ -1,18 +1,26 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, users } from '../../../server/db/schema';
 import { createHandlers } from '../../../server/handlers';
 import type { HandlerContext } from '../../../server/handlers/types';
 import { listOperations, loadContract } from '../../../server/http/contract';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { sampleRequest, withToken } from '../support/requests';
-import { createRoleWorld, openRoleSession, ROLES, type RoleWorld } from '../support/roles';
+import { createRoleWorld, openRoleSession, ROLES, type Role, type RoleWorld } from '../support/roles';
+import { snapshotTenant, withoutJoined } from '../support/tenant-snapshot';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { expectedStatus } from './expected-status';
-import { AUTHORIZATION_MATRIX } from './matrix';
+import { AUTHORIZATION_MATRIX, type CrossTenantCase } from './matrix';
+import { createOtherTenant, type OtherTenant } from './role-fixtures';
 
 const contract = loadContract();
 const operations = listOperations(contract);
 const builtOperationIds = Object.keys(createHandlers({} as HandlerContext)).sort();
+const crossTenantCases = operations.flatMap((operation) => {
+  const cases = AUTHORIZATION_MATRIX[operation.operationId]?.built?.crossTenant;
+  return Array.isArray(cases) ? cases.map((crossCase) => [`${operation.operationId}: ${crossCase.what}`, operation, crossCase] as const) : [];
+});
 
 describe('the authorization matrix table', () => {
   it('has a row for every operation of the contract and none for operations it lacks', () => {
@@ -33,6 +41,14 @@ describe('the authorization matrix table', () => {
       .sort();
     expect(markedBuilt).toEqual(builtOperationIds);
   });
+
+  it("says for every built write what another tenant's ids in its request do, or why it can name none", () => {
+    const unsaid = operations
+      .filter((operation) => operation.method !== 'GET' && AUTHORIZATION_MATRIX[operation.operationId]?.built)
+      .filter((operation) => !AUTHORIZATION_MATRIX[operation.operationId]!.built!.crossTenant)
+      .map((operation) => operation.operationId);
+    expect(unsaid).toEqual([]);
+  });
 });
 
 describe.each(databaseKinds())('every operation for every role on %s', (kind) => {
@@ -40,9 +56,23 @@ describe.each(databaseKinds())('every operation for every role on %s', (kind) =>
   let world: RoleWorld;
   const responses = createResponseValidator(contract);
 
+  let tenant: OtherTenant;
+  /** The member who is each role's user on the network: the one membership a report may add to another tenant's group. */
+  const memberIdOf = new Map<Role, number>();
+
   beforeAll(async () => {
     server = await createTestServer(kind);
     world = await createRoleWorld(server.db);
+    tenant = await createOtherTenant(server.db);
+    for (const role of ROLES) {
+      if (role === 'anonymous') continue;
+      const [row] = await server.db
+        .select({ id: members.id })
+        .from(members)
+        .innerJoin(users, eq(users.fb_user_id, members.fb_user_id))
+        .where(eq(users.id, world.userIds[role]));
+      memberIdOf.set(role, row!.id);
+    }
   });
   afterAll(async () => server?.close());
 
@@ -69,6 +99,34 @@ describe.each(databaseKinds())('every operation for every role on %s', (kind) =>
         if (problem) outcomes.push(`${role}: the ${response.statusCode} answer breaks the contract: ${problem}`);
       }
       expect(response.headers['x-app-version'], `${role} app version header`).toBe(server.config.appVersion);
+    }
+    expect(outcomes).toEqual([]);
+  });
+
+  it.each(crossTenantCases)("%s leaves the other tenant as it was", async (_name, operation, crossCase: CrossTenantCase) => {
+    const outcomes: string[] = [];
+    for (const role of ROLES) {
+      const overrides = await crossCase.request(world, { app: server.app, db: server.db, role, tenant });
+      const request = sampleRequest(contract, operation, world, overrides);
+      const token = await openRoleSession(server.db, world, role);
+      const before = await snapshotTenant(server.db, tenant.group.id);
+      const response = await server.app.inject(withToken(request, token));
+      const after = withoutJoined(await snapshotTenant(server.db, tenant.group.id), before, role === 'anonymous' ? undefined : memberIdOf.get(role));
+      const expected = expectedStatus(operation, role, crossCase.status);
+      if (response.statusCode !== expected) outcomes.push(`${role}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+      try {
+        expect(after).toEqual(before);
+      } catch (error) {
+        outcomes.push(`${role}: the other tenant changed: ${String(error).slice(0, 1500)}`);
+      }
+      if (response.statusCode >= 400) {
+        expect(response.json(), `${role} error body`).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+      }
+      const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+      if (isJson) {
+        const problem = responses.validate(operation.path, operation.method, response.statusCode, response.json());
+        if (problem) outcomes.push(`${role}: the ${response.statusCode} answer breaks the contract: ${problem}`);
+      }
     }
     expect(outcomes).toEqual([]);
   });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../../server/db/connect';
+import type { RobotJobName } from '../../../server/db/enums';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
-import { groupMemberIn, heldDepartureIn, ownRobotJob, unheldGroupOf } from './role-fixtures';
+import { groupMemberIn, heldDepartureIn, memberGroupOf, ownRobotJob, tenantJob, unheldGroupOf, type OtherTenant } from './role-fixtures';
 
 /**
  * A group that is not the role's for member reads, for the calls that name a group in their query:
@@ -14,11 +15,46 @@ async function foreignGroupOf(world: RoleWorld, { db, role }: { db: AppDb; role:
   return role === 'supervisor' ? 2147483647 : unheldGroupOf(db, world, role);
 }
 
+const TRACKER = 'https://tracker.example/pixel.gif';
+
+/** The other tenant's people as a report would rename them, every shared field changed. */
+function renamedPeople(tenant: OtherTenant) {
+  return [tenant.holder, ...tenant.members].map((person) => ({
+    fb_user_id: person.fb_user_id,
+    name: `${person.name} Renamed`,
+    avatar_url: 'https://scontent.xx.fbcdn.net/renamed.jpg',
+    bio: 'renamed',
+    is_banned: true,
+    role: 'admin' as const,
+  }));
+}
+
+/** A job of the other tenant's group in the path: nobody else's to report on. */
+const tenantJobPath = (name: RobotJobName, body?: (tenant: OtherTenant) => unknown): CrossTenantCase => ({
+  what: `another tenant's ${name} job`,
+  status: 404,
+  request: async (_world, { db, tenant }) => ({ path: { job_id: await tenantJob(db, tenant, name) }, ...(body ? { body: body(tenant) } : {}) }),
+});
+
 export interface RequestOverrides {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
 }
+
+/**
+ * A call of an allowed role naming another tenant's records (in the body, or a job in the path):
+ * the answer is `status` for every role allowed to call (expectedStatus), and nothing of the other
+ * tenant changes (snapshotTenant), but the caller's own membership a report may add, as a subscriber.
+ */
+export interface CrossTenantCase {
+  what: string;
+  status: number;
+  request: (world: RoleWorld, call: { app: FastifyInstance; db: AppDb; role: Role; tenant: OtherTenant }) => RequestOverrides | Promise<RequestOverrides>;
+}
+
+/** Why a write names no other tenant's records: nothing in its request can. */
+export type NoTenantIds = { none: string };
 
 export interface MatrixRow {
   /** Who may call it; must equal the contract's x-access, so a policy change is a visible change here. */
@@ -27,6 +63,8 @@ export interface MatrixRow {
   built?: {
     status: number;
     request?: (world: RoleWorld, call: { app: FastifyInstance; db: AppDb; role: Role }) => RequestOverrides | Promise<RequestOverrides>;
+    /** Every built write (any method but GET) says what another tenant's ids in its request do, or why it can name none. */
+    crossTenant?: CrossTenantCase[] | NoTenantIds;
   };
 }
 
@@ -43,25 +81,45 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getSession: { access: 'session', built: { status: 200 } },
   createSession: {
     access: 'public',
-    built: { status: 200, request: async (_world, { app }) => ({ body: { facebook_token: await sandboxToken(app, 'ada') } }) },
+    built: {
+      status: 200,
+      request: async (_world, { app }) => ({ body: { facebook_token: await sandboxToken(app, 'ada') } }),
+      crossTenant: { none: 'a sign-in token names only the user signing in' },
+    },
   },
-  deleteSession: { access: 'session', built: { status: 204 } },
-  switchSession: { access: 'supervisor', built: { status: 200, request: (world) => ({ body: { user_id: world.userIds.groupAdmin } }) } },
+  deleteSession: { access: 'session', built: { status: 204, crossTenant: { none: "ends the caller's own session" } } },
+  switchSession: {
+    access: 'supervisor',
+    built: {
+      status: 200,
+      request: (world) => ({ body: { user_id: world.userIds.groupAdmin } }),
+      crossTenant: { none: 'acting as any user is the supervisor’s staff power' },
+    },
+  },
   // No role's session is a switched one, so every allowed caller hears 409 not_switched.
-  endSwitchedSession: { access: 'session', built: { status: 409 } },
+  endSwitchedSession: { access: 'session', built: { status: 409, crossTenant: { none: "ends the caller's own switched session" } } },
 
   // users
   updateUserEmail: {
     access: 'user',
-    built: { status: 200, request: (_world, { role }) => ({ body: { email: `${role.toLowerCase()}@example.com` } }) },
+    built: {
+      status: 200,
+      request: (_world, { role }) => ({ body: { email: `${role.toLowerCase()}@example.com` } }),
+      crossTenant: { none: "the caller's own email" },
+    },
   },
 
   // groups
   listGroups: { access: 'user', built: { status: 200 } },
-  getGroupOwners: { access: 'user', built: { status: 200, request: (world) => ({ query: { fb_group_id: world.group.fb_group_id } }) } },
+  // Only a member of the group hears who holds it: each role asks about a group they are in (tests/api/onboarding).
+  getGroupOwners: { access: 'user', built: { status: 200, request: async (world, { db, role }) => ({ query: { fb_group_id: await memberGroupOf(db, world, role) } }) } },
   acquireGroup: {
     access: 'user',
-    built: { status: 200, request: async (world, { db, role }) => ({ body: { id: await unheldGroupOf(db, world, role) } }) },
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ body: { id: await unheldGroupOf(db, world, role) } }),
+      crossTenant: [{ what: "another tenant's group", status: 409, request: (_world, { tenant }) => ({ body: { id: tenant.group.id } }) }],
+    },
   },
   getGroup: { access: 'groupAdmin', built: { status: 200 } },
 
@@ -70,19 +128,66 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   exportGroupMembers: { access: 'groupAdmin', built: { status: 200 } },
   previewMemberRemoval: {
     access: 'groupAdmin',
-    built: { status: 200, request: async (world, { db }) => ({ body: { ids: [await groupMemberIn(db, world, 'inactive')] } }) },
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { ids: [await groupMemberIn(db, world, 'inactive')] } }),
+      // A read: another group's members are simply not among the group's.
+      crossTenant: [{ what: "another tenant's members", status: 200, request: (_world, { tenant }) => ({ body: { ids: tenant.members.map((member) => member.id) } }) }],
+    },
   },
   setMembersWhitelisted: {
     access: 'groupAdmin',
-    built: { status: 200, request: async (world, { db }) => ({ body: { is_whitelisted: true, ids: [await groupMemberIn(db, world, 'inactive')] } }) },
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { is_whitelisted: true, ids: [await groupMemberIn(db, world, 'inactive')] } }),
+      crossTenant: [true, false].map((isWhitelisted) => ({
+        what: `another tenant's members, is_whitelisted ${isWhitelisted}`,
+        status: 404,
+        request: (_world, { tenant }) => ({ body: { is_whitelisted: isWhitelisted, ids: [tenant.holder, ...tenant.members].map((member) => member.id) } }),
+      })),
+    },
   },
   setMembersRemoved: {
     access: 'groupAdmin',
-    built: { status: 200, request: async (world, { db }) => ({ body: { is_removed: true, ids: [await groupMemberIn(db, world, 'inactive')] } }) },
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { is_removed: true, ids: [await groupMemberIn(db, world, 'inactive')] } }),
+      crossTenant: [true, false].map((isRemoved) => ({
+        what: `another tenant's members, is_removed ${isRemoved}`,
+        status: 404,
+        request: (_world, { tenant }) => ({ body: { is_removed: isRemoved, ids: [tenant.holder, ...tenant.members].map((member) => member.id) } }),
+      })),
+    },
   },
   getHeldDepartures: { access: 'groupAdmin', built: { status: 200 } },
-  confirmHeldDepartures: { access: 'groupAdmin', built: { status: 200, request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }) } },
-  dismissHeldDepartures: { access: 'groupAdmin', built: { status: 200, request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }) } },
+  confirmHeldDepartures: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }),
+      crossTenant: [
+        {
+          what: "another tenant's members scan",
+          status: 409,
+          request: async (_world, { db, tenant }) => ({ body: { job_id: await tenantJob(db, tenant, 'fetch_group_members') } }),
+        },
+      ],
+    },
+  },
+  dismissHeldDepartures: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }),
+      crossTenant: [
+        {
+          what: "another tenant's members scan",
+          status: 409,
+          request: async (_world, { db, tenant }) => ({ body: { job_id: await tenantJob(db, tenant, 'fetch_group_members') } }),
+        },
+      ],
+    },
+  },
   lookupMembers: { access: 'user', built: { status: 404, request: async (world, call) => ({ query: { group_id: await foreignGroupOf(world, call) } }) } },
 
   // posts
@@ -96,9 +201,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // flags
   getUserFlags: { access: 'user', built: { status: 200 } },
-  updateUserFlags: { access: 'user', built: { status: 200 } },
+  updateUserFlags: { access: 'user', built: { status: 200, crossTenant: { none: "the caller's own flags" } } },
   getGroupFlags: { access: 'groupAdmin', built: { status: 200 } },
-  updateGroupFlags: { access: 'groupAdmin', built: { status: 200 } },
+  updateGroupFlags: { access: 'groupAdmin', built: { status: 200, crossTenant: { none: 'flags of the group in the path, which the access check makes the caller’s' } } },
 
   // settings
   getUserSettings: { access: 'user' },
@@ -127,7 +232,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getAffiliateBalance: { access: 'user' },
 
   // support
-  createSupportTicket: { access: 'user', built: { status: 201 } },
+  createSupportTicket: { access: 'user', built: { status: 201, crossTenant: { none: 'a message to support names no record' } } },
 
   // permissions
   listGroupPermissions: { access: 'groupAdmin' },
@@ -147,52 +252,169 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   restoreMatches: { access: 'groupAdmin' },
 
   // robot
-  ingestUserGroups: { access: 'user', built: { status: 200 } },
+  ingestUserGroups: {
+    access: 'user',
+    built: {
+      status: 200,
+      // The group is left as it is; the caller's own membership may join it, as a subscriber.
+      crossTenant: [
+        {
+          what: "another tenant's group, renamed, with a tracking avatar",
+          status: 200,
+          request: (_world, { tenant }) => ({
+            body: { groups: [{ fb_group_id: tenant.group.fb_group_id, fb_slug: 'hijacked', name: 'Hijacked', avatar_url: TRACKER, role: 'admin' }] },
+          }),
+        },
+      ],
+    },
+  },
   ingestGroupOwners: {
     access: 'user',
     built: {
       status: 200,
-      // The owners scan is for a group the user reported: every role reports the role world's group first.
-      request: async (world, { app, role }) => {
-        const token = world.tokens[role];
-        if (token && role !== 'banned') {
-          await app.inject({
-            method: 'POST',
-            url: '/api/v1/robot/user_groups',
-            headers: { authorization: `Bearer ${token}` },
-            payload: { groups: [{ fb_group_id: world.group.fb_group_id, name: 'The Group', role: 'subscriber' }] },
-          });
-        }
-        return {};
-      },
+      // The owners scan of a group nobody holds, in which the role's user is a scanned admin.
+      request: async (world, { db, role }) => ({ path: { id: await unheldGroupOf(db, world, role) } }),
+      crossTenant: [
+        {
+          what: "another tenant's group the caller reported, its people named admins",
+          status: 409,
+          request: async (world, { app, role, tenant }) => {
+            const token = world.tokens[role];
+            if (token) {
+              await app.inject({
+                method: 'POST',
+                url: '/api/v1/robot/user_groups',
+                headers: { authorization: `Bearer ${token}` },
+                payload: { groups: [{ fb_group_id: tenant.group.fb_group_id, name: 'Tenant Group', role: 'admin' }] },
+              });
+            }
+            const admins = renamedPeople(tenant).map(({ fb_user_id, name, avatar_url, role }) => ({ fb_user_id, name, avatar_url, role }));
+            return { path: { id: tenant.group.id }, body: { admins } };
+          },
+        },
+      ],
     },
   },
   startRobotJob: {
     access: 'groupAdmin',
-    built: { status: 201, request: (world) => ({ body: { name: 'fetch_group_posts', args: { id: world.group.id } } }) },
+    built: {
+      status: 201,
+      request: (world) => ({ body: { name: 'fetch_group_posts', args: { id: world.group.id } } }),
+      crossTenant: [
+        {
+          what: "another tenant's members to remove",
+          status: 409,
+          request: (world, { tenant }) => ({ body: { name: 'remove_group_members', args: { id: world.group.id, members: [tenant.holder, ...tenant.members] } } }),
+        },
+        {
+          what: "another tenant's group as args.id",
+          status: 400,
+          request: (_world, { tenant }) => ({ body: { name: 'fetch_group_members', args: { id: tenant.group.id } } }),
+        },
+      ],
+    },
   },
   getRobotJobs: { access: 'user', built: { status: 200 } },
   reportRobotJobProgress: {
     access: 'user',
-    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }) },
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }),
+      crossTenant: [tenantJobPath('fetch_group_members')],
+    },
   },
   finishRobotJob: {
     access: 'user',
-    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }) },
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }),
+      crossTenant: [tenantJobPath('fetch_group_members'), tenantJobPath('remove_group_members')],
+    },
   },
   ingestJobMembers: {
     access: 'user',
-    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }) },
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') } }),
+      crossTenant: [
+        {
+          what: "another tenant's people in a batch of the caller's own job",
+          status: 200,
+          request: async (world, { db, role, tenant }) => ({
+            path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_members') },
+            body: { batch_no: 0, members: renamedPeople(tenant) },
+          }),
+        },
+        tenantJobPath('fetch_group_members', (tenant) => ({ batch_no: 0, members: renamedPeople(tenant) })),
+      ],
+    },
   },
   ingestJobPosts: {
     access: 'user',
-    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_posts') } }) },
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_posts') } }),
+      crossTenant: [
+        {
+          what: "another tenant's post id, author, reactions and comments in a batch of the caller's own job",
+          status: 200,
+          request: async (world, { db, role, tenant }) => {
+            const [author, ...others] = renamedPeople(tenant);
+            const post = {
+              fb_post_id: tenant.fbPostId,
+              posted_at: '2026-01-01T00:00:00.000Z',
+              text: 'Hijacked',
+              picture: TRACKER,
+              author: { fb_user_id: author!.fb_user_id, name: author!.name, avatar_url: author!.avatar_url },
+              reactions: others.map((person) => ({ fb_user_id: person.fb_user_id, name: person.name, kind: 'like' })),
+              comments: others.map((person, i) => ({
+                fb_comment_id: `890000${i}`,
+                fb_user_id: person.fb_user_id,
+                name: person.name,
+                commented_at: '2026-01-01T01:00:00.000Z',
+              })),
+            };
+            return { path: { job_id: await ownRobotJob(db, world, role, 'fetch_group_posts') }, body: { batch_no: 0, posts: [post] } };
+          },
+        },
+        tenantJobPath('fetch_group_posts'),
+      ],
+    },
   },
   ingestJobRemovals: {
     access: 'user',
-    built: { status: 200, request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'remove_group_members') } }) },
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ path: { job_id: await ownRobotJob(db, world, role, 'remove_group_members') } }),
+      crossTenant: [
+        {
+          what: "another tenant's people reported removed by the caller's own removal job",
+          status: 200,
+          request: async (world, { db, role, tenant }) => ({
+            path: { job_id: await ownRobotJob(db, world, role, 'remove_group_members') },
+            body: { batch_no: 0, fb_user_ids: [tenant.holder, ...tenant.members].map((person) => person.fb_user_id) },
+          }),
+        },
+        tenantJobPath('remove_group_members', (tenant) => ({ batch_no: 0, fb_user_ids: [tenant.members[0]!.fb_user_id] })),
+      ],
+    },
   },
-  ingestRobotLogs: { access: 'user', built: { status: 202 } },
+  ingestRobotLogs: {
+    access: 'user',
+    built: {
+      status: 202,
+      // Log lines are the caller's own (the supervisor's robot-log screens); naming a group writes nothing of it.
+      crossTenant: [
+        {
+          what: "another tenant's group named in a log line",
+          status: 202,
+          request: (_world, { tenant }) => ({
+            body: { logs: [{ level: 'debug', message: 'scan', exec_id: 'cross-tenant', robot_version: '2.4.0', group_id: tenant.group.id }] },
+          }),
+        },
+      ],
+    },
+  },
 
   // supervisor
   listSupervisorGroups: { access: 'supervisor' },
@@ -240,18 +462,36 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   labRemoveAllUsers: { access: 'supervisor' },
   labRemoveAllGroups: { access: 'supervisor' },
   labRemoveAllMembers: { access: 'supervisor' },
-  labSetToggle: { access: 'supervisor', built: { status: 200 } },
+  labSetToggle: { access: 'supervisor', built: { status: 200, crossTenant: { none: "a lab toggle of the supervisor's, not a group's" } } },
 
   // sandbox
   listSandboxAccounts: { access: 'sandbox', built: { status: 200 } },
-  sandboxSignIn: { access: 'sandbox', built: { status: 200, request: () => ({ body: { account_id: 'ada' } }) } },
+  sandboxSignIn: {
+    access: 'sandbox',
+    built: { status: 200, request: () => ({ body: { account_id: 'ada' } }), crossTenant: { none: 'names a sandbox account, not a record' } },
+  },
   // The role world's people are not on the sandbox network: they belong to no network group, so
   // every allowed caller hears 404 for a group; tests/api/sandbox/network.test.ts covers the answers.
   listSandboxNetworkGroups: { access: 'sandbox', built: { status: 200 } },
   listSandboxNetworkGroupAdmins: { access: 'sandbox', built: { status: 404 } },
   listSandboxNetworkGroupMembers: { access: 'sandbox', built: { status: 404 } },
   listSandboxNetworkGroupPosts: { access: 'sandbox', built: { status: 404 } },
-  removeSandboxNetworkGroupMembers: { access: 'sandbox', built: { status: 404 } },
+  removeSandboxNetworkGroupMembers: {
+    access: 'sandbox',
+    built: {
+      status: 404,
+      crossTenant: [
+        {
+          what: "another tenant's group and people",
+          status: 404,
+          request: (_world, { tenant }) => ({
+            path: { fb_group_id: tenant.group.fb_group_id },
+            body: { fb_user_ids: tenant.members.map((member) => member.fb_user_id) },
+          }),
+        },
+      ],
+    },
+  },
   createSandboxCardToken: { access: 'sandbox' },
   getSandboxConnectPage: { access: 'sandbox' },
   completeSandboxConnect: { access: 'sandbox' },

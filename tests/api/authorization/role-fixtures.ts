@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
-import { groups, held_departures, members, memberships, robot_jobs, users } from '../../../server/db/schema';
+import { engagements, groups, held_departures, members, memberships, posts, robot_jobs, users } from '../../../server/db/schema';
 import type { Role, RoleWorld } from '../support/roles';
 
 let groupsMade = 0;
@@ -82,5 +82,72 @@ export async function heldDepartureIn(db: AppDb, world: RoleWorld): Promise<numb
     .returning({ id: memberships.id });
   await db.delete(held_departures).where(eq(held_departures.group_id, world.group.id));
   await db.insert(held_departures).values({ membership_id: membership!.id, group_id: world.group.id, job_id: job!.id });
+  return job!.id;
+}
+
+/** The network id of a group the role's user is a member of (a scanned admin, holding nothing): theirs to ask who holds it. */
+export async function memberGroupOf(db: AppDb, world: RoleWorld, role: Role): Promise<string> {
+  const groupId = await unheldGroupOf(db, world, role);
+  const [group] = await db.select({ fbGroupId: groups.fb_group_id }).from(groups).where(eq(groups.id, groupId));
+  return group!.fbGroupId;
+}
+
+/** Another tenant: a group held by a user who has none of the roles, with members, a post with engagements. */
+export interface OtherTenant {
+  group: { id: number; fb_group_id: string };
+  holder: { id: number; fb_user_id: string; name: string };
+  /** Members of the group who are not its holder, as the group knows them. */
+  members: Array<{ id: number; fb_user_id: string; name: string }>;
+  fbPostId: string;
+}
+
+export async function createOtherTenant(db: AppDb): Promise<OtherTenant> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx
+      .insert(groups)
+      .values({ fb_group_id: '8200001', fb_slug: 'tenant-group', name: 'Tenant Group', avatar_url: '/sandbox/images/avatar/8200001.svg', subscribed_plan: 'annual' })
+      .returning({ id: groups.id, fb_group_id: groups.fb_group_id });
+    await tx.insert(users).values({ name: 'Tenant Holder', fb_user_id: '9200000' });
+    const people = await tx
+      .insert(members)
+      .values(
+        ['Tenant Holder', 'Tenant Member One', 'Tenant Member Two', 'Tenant Member Three'].map((name, i) => ({
+          fb_user_id: `920000${i}`,
+          name,
+          avatar_url: `/sandbox/images/avatar/920000${i}.svg`,
+          bio: `${name} bio`,
+        })),
+      )
+      .returning({ id: members.id, fb_user_id: members.fb_user_id, name: members.name });
+    const [holder, ...others] = people;
+    await tx.insert(memberships).values([
+      { group_id: group!.id, member_id: holder!.id, member_name: holder!.name, role: 'admin', is_admin_holder: true },
+      { group_id: group!.id, member_id: others[0]!.id, member_name: others[0]!.name, role: 'admin', posts_count: 1 },
+      { group_id: group!.id, member_id: others[1]!.id, member_name: others[1]!.name, is_whitelisted: true },
+      { group_id: group!.id, member_id: others[2]!.id, member_name: others[2]!.name, reactions_count: 1 },
+    ]);
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        group_id: group!.id,
+        member_id: others[0]!.id,
+        member_name: others[0]!.name,
+        fb_post_id: '8800001',
+        posted_at: new Date('2026-01-01T00:00:00Z'),
+        text: 'Tenant post',
+        reactions_count: 1,
+      })
+      .returning({ id: posts.id });
+    await tx
+      .insert(engagements)
+      .values({ post_id: post!.id, group_id: group!.id, member_id: others[2]!.id, kind: 'reaction', fb_engagement_id: 'r8800001_9200003' });
+    return { group: group!, holder: holder!, members: others, fbPostId: '8800001' };
+  });
+}
+
+/** A running job of the given command on the other tenant's group, made for one call. */
+export async function tenantJob(db: AppDb, tenant: OtherTenant, name: RobotJobName): Promise<number> {
+  const args = name === 'remove_group_members' ? { id: tenant.group.id, members: [tenant.members[0]] } : { id: tenant.group.id };
+  const [job] = await db.insert(robot_jobs).values({ group_id: tenant.group.id, name, args }).returning({ id: robot_jobs.id });
   return job!.id;
 }

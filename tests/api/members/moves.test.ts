@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_logs, groups, members, memberships, removal_counters, robot_jobs } from '../../../server/db/schema';
 import { removalPeriods } from '../../../server/domain/removal-limits';
@@ -113,6 +113,29 @@ describe.each(databaseKinds())('member moves on %s', (kind) => {
     expect(audits.filter((audit) => audit.kind === 'members_removed')).toHaveLength(3);
     expect(audits.filter((audit) => audit.kind === 'members_restored')).toHaveLength(1);
     expect(await server.db.select({ count: removal_counters.count }).from(removal_counters)).toEqual([{ count: 100 }]);
+  });
+
+  it("never moves a holder of the group, the caller's own member or a co-holder, and moves none of the selection", async () => {
+    const [coHolder] = await server.db
+      .select({ id: memberships.member_id })
+      .from(memberships)
+      .where(and(eq(memberships.group_id, world.group.id), eq(memberships.is_admin_holder, true), ne(memberships.member_id, world.memberId)));
+    const [inactive] = await membersIn('inactive', 1);
+    const holders = [world.memberId, coHolder!.id].sort((a, b) => a - b);
+    const before = await listsOf([...holders, inactive!]);
+    for (const [path, body] of [
+      ['removed', { is_removed: true }],
+      ['whitelisted', { is_whitelisted: true }],
+    ] as const) {
+      for (const selection of [[world.memberId], [coHolder!.id], [inactive!, ...holders]]) {
+        const response = await post(path, { ...body, ids: selection });
+        expect(response.statusCode, response.body).toBe(409);
+        expect(response.json().error.details).toEqual({ reason: 'holder', ids: selection.filter((id) => holders.includes(id)).sort((a, b) => a - b) });
+      }
+    }
+    expect(await listsOf([...holders, inactive!])).toEqual(before);
+    expect(await auditsOf([...holders, inactive!])).toEqual([]);
+    expect((await server.app.inject({ method: 'GET', url: `/api/v1/groups/${world.group.id}`, headers: bearer(world.tokens.groupAdmin!) })).statusCode).toBe(200);
   });
 
   it('never removes a whitelisted member', async () => {

@@ -78,16 +78,30 @@ describe.each(databaseKinds())('confirm ownership on %s', (kind) => {
     expect(audits[0]!.data).toEqual({ ip: expect.any(String) });
   });
 
-  it('never makes a holder of an admin the owners scan finds', async () => {
+  it("refuses an owners scan of a group another admin holds, and writes nothing: its admins are its holders' to scan", async () => {
     const espresso = noraGroups.get('Home Espresso Enthusiasts')!;
-    const state = await reportOwners(nora, espresso);
-    expect(state.body.permissions).toMatchObject({ role: 'subscriber', is_acquired: true });
+    const before = await server.db.select().from(memberships).where(eq(memberships.group_id, espresso.id)).orderBy(memberships.id);
+    const refused = await reportOwners(nora, espresso);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual({ reason: 'already_acquired' });
+    expect(await server.db.select().from(memberships).where(eq(memberships.group_id, espresso.id)).orderBy(memberships.id)).toEqual(before);
+    const state = await owners(nora, espresso.fb_group_id);
     expect(state.body.permissions.admins.map((admin: { name: string }) => admin.name)).toEqual(['Otto Owner']);
-    const holders = await server.db
-      .select({ memberId: memberships.member_id })
-      .from(memberships)
-      .where(and(eq(memberships.group_id, espresso.id), eq(memberships.is_admin_holder, true)));
-    expect(holders).toHaveLength(1);
+  });
+
+  it('tells who holds a group only to a member the robot reported in it', async () => {
+    const espresso = noraGroups.get('Home Espresso Enthusiasts')!;
+    const outsider = await registerNetworkUser('5550001', 'Outside Observer');
+    for (const fbGroupId of [espresso.fb_group_id, '4242424242']) {
+      const hidden = await owners(outsider, fbGroupId);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual({ error: { code: 'not_found', message: 'Group not found!' } });
+    }
+    await outsider('POST', '/robot/user_groups', { payload: { groups: [{ fb_group_id: espresso.fb_group_id, name: espresso.name, role: 'subscriber' }] } });
+    const shown = await owners(outsider, espresso.fb_group_id);
+    expect(shown.status).toBe(200);
+    expect(shown.body.permissions).toMatchObject({ group_id: espresso.id, role: 'subscriber', is_acquired: true });
+    expect(shown.body.permissions.admins.map((admin: { name: string }) => admin.name)).toEqual(['Otto Owner']);
   });
 
   it('keeps a holder an admin whatever a later scan says', async () => {

@@ -112,6 +112,22 @@ describe.each(databaseKinds())('robot removal jobs on %s', (kind) => {
     expect(noMembers.body.error.details).toMatchObject({ field: 'args.members' });
   });
 
+  it("refuses a removal naming a holder of the group, the caller's own member or a co-holder, and writes no job", async () => {
+    const holders = await server.db
+      .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+      .from(memberships)
+      .innerJoin(members, eq(members.id, memberships.member_id))
+      .where(and(eq(memberships.group_id, world.group.id), eq(memberships.is_admin_holder, true)))
+      .orderBy(members.id);
+    expect(holders.map((holder) => holder.id)).toContain(world.memberId);
+    const [inactive] = await membersIn('inactive', 1);
+    const refused = await start([inactive!, ...holders]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual({ reason: 'holder', member_ids: holders.map((holder) => holder.id) });
+    expect(await removalJobCount()).toBe(0);
+    expect(await listsOf(holders)).toEqual(['inactive', 'inactive']);
+  });
+
   it('refuses a locked group', async () => {
     await server.db.update(groups).set({ is_locked: true }).where(eq(groups.id, world.group.id));
     const refused = await start(await membersIn('inactive', 1));

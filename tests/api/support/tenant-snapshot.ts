@@ -1,0 +1,49 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AppDb } from '../../../server/db/connect';
+import { audit_logs, engagements, groups, members, memberships, posts, removal_counters, robot_jobs } from '../../../server/db/schema';
+
+export interface TenantSnapshot {
+  group: unknown;
+  memberships: Array<typeof memberships.$inferSelect>;
+  /** The shared profiles of the group's members: another tenant's report must not change them either. */
+  people: unknown[];
+  posts: unknown[];
+  engagements: unknown[];
+  jobs: unknown[];
+  audits: unknown[];
+  removals: unknown[];
+}
+
+/** Every row of one group's tenant, each column included, to prove another tenant's call changed none of it. */
+export async function snapshotTenant(db: AppDb, groupId: number): Promise<TenantSnapshot> {
+  const groupMemberships = await db.select().from(memberships).where(eq(memberships.group_id, groupId)).orderBy(asc(memberships.id));
+  const memberIds = groupMemberships.map((membership) => membership.member_id);
+  return {
+    group: (await db.select().from(groups).where(eq(groups.id, groupId)))[0],
+    memberships: groupMemberships,
+    people: memberIds.length === 0 ? [] : await db.select().from(members).where(inArray(members.id, memberIds)).orderBy(asc(members.id)),
+    posts: await db.select().from(posts).where(eq(posts.group_id, groupId)).orderBy(asc(posts.id)),
+    engagements: await db.select().from(engagements).where(eq(engagements.group_id, groupId)).orderBy(asc(engagements.id)),
+    jobs: await db.select().from(robot_jobs).where(eq(robot_jobs.group_id, groupId)).orderBy(asc(robot_jobs.id)),
+    audits: await db.select().from(audit_logs).where(eq(audit_logs.group_id, groupId)).orderBy(asc(audit_logs.id)),
+    removals: await db.select().from(removal_counters).where(eq(removal_counters.group_id, groupId)),
+  };
+}
+
+/**
+ * The snapshot without a membership the given member gained since `before` (a new row only): the
+ * one row the trust model lets a report add to a group someone else holds is the reporting user's
+ * own membership, as a subscriber.
+ */
+export function withoutJoined(after: TenantSnapshot, before: TenantSnapshot, memberId: number | undefined): TenantSnapshot {
+  const existing = new Set(before.memberships.map((membership) => membership.id));
+  const joined = after.memberships.filter((membership) => !existing.has(membership.id) && membership.member_id === memberId);
+  if (joined.some((membership) => membership.role !== 'subscriber' || membership.is_admin_holder)) return after;
+  const joinedIds = new Set(joined.map((membership) => membership.id));
+  const joinedMembers = new Set(joined.map((membership) => membership.member_id));
+  return {
+    ...after,
+    memberships: after.memberships.filter((membership) => !joinedIds.has(membership.id)),
+    people: after.people.filter((person) => !joinedMembers.has((person as { id: number }).id)),
+  };
+}
