@@ -33,7 +33,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     trustProxy: true,
   });
   const now = deps.now ?? (() => new Date());
-  const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now);
+  const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
   const handlers = createHandlers({ db: deps.database.db, config, now, identity });
   const contract = loadContract();

@@ -23,6 +23,8 @@ export interface ServerConfig {
   /** The companion product reached by single sign-on; unset hides its link. */
   companionUrl?: string;
   logLevel: string;
+  /** How long a session stays signed in without being used; each use starts the period again. */
+  sessionTtlDays: number;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
@@ -37,6 +39,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, got '${value}'`);
+  return parsed;
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  const parsed = integer(value, fallback, name);
+  if (parsed < 1) throw new Error(`${name} must be at least 1, got '${value}'`);
   return parsed;
 }
 
@@ -58,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxScale: 1,
     companionUrl: env.COMPANION_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    sessionTtlDays: positiveInteger(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
     facebook: {
       appId: env.FACEBOOK_APP_ID,
       appSecret: env.FACEBOOK_APP_SECRET,
