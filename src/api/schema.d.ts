@@ -44,7 +44,7 @@ export interface paths {
         post: operations["createSession"];
         /**
          * Sign out
-         * @description Ends the token's session. Signing out of a switched session also only ends that session.
+         * @description Ends the token's session. Signing out of one's own session also ends every switched session one opened as a supervisor (POST /session/switch); signing out of a switched session ends only that session.
          */
         delete: operations["deleteSession"];
         options?: never;
