@@ -9,6 +9,7 @@ import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
 import { listOperations, loadContract } from './http/contract';
 import { ApiError } from './http/errors';
+import { loggerOptions, type LogStream } from './http/log-redaction';
 import { replyWithError } from './http/reply-errors';
 import { createAccessDirectory } from './domain/access-directory';
 import { createHandlers } from './handlers';
@@ -23,12 +24,14 @@ export interface ServerDeps {
   /** Who a sign-in token belongs to; defaults to the mode's provider (sandbox tokens or the social network). */
   identity?: IdentityProvider;
   now?: () => Date;
+  /** Where the log goes instead of stdout. */
+  logStream?: LogStream;
 }
 
 /** Builds the whole server from the contract with no globals, so every test builds its own. */
 export async function buildServer(config: ServerConfig, deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
     trustProxy: true,
   });
