@@ -1856,7 +1856,7 @@ export interface paths {
         put?: never;
         /**
          * Get a sandbox social-network token
-         * @description Answers a token to pass to POST /session as facebook_token. 404: no such account.
+         * @description Answers a token to pass to POST /session as facebook_token, good for one sign-in within ten minutes: a second POST /session with it answers 401. 404: no such account.
          */
         post: operations["sandboxSignIn"];
         delete?: never;
