@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
 import { listOperations, loadContract } from './http/contract';
+import { registerEnvelope } from './http/envelope';
 import { ApiError } from './http/errors';
 import { loggerOptions, type LogStream } from './http/log-redaction';
 import { replyWithError } from './http/reply-errors';
@@ -47,6 +48,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     reply.header('x-app-version', config.appVersion);
     reply.header('x-robot-version', config.robotVersion);
   });
+  if (config.envelopeKey) registerEnvelope(app, config.envelopeKey, API_PREFIX, [`${API_PREFIX}/status`]);
   // Unknown query and path parameters are refused like unknown body fields, also where an operation declares none.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;

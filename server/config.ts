@@ -25,6 +25,11 @@ export interface ServerConfig {
   logLevel: string;
   /** How long a session stays signed in without being used; each use starts the period again. */
   sessionTtlDays: number;
+  /**
+   * The AES-256-GCM key of the encrypted envelope mode (32 bytes); unset leaves bodies in clear.
+   * GET /status hands it to the app: it hides bodies from casual inspection, not from the user.
+   */
+  envelopeKey?: Buffer;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
@@ -48,6 +53,13 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return parsed;
 }
 
+function envelopeKey(value: string | undefined): Buffer | undefined {
+  if (!value) return undefined;
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('ENVELOPE_KEY must be 32 bytes in base64, e.g. the output of openssl rand -base64 32');
+  return key;
+}
+
 /** Reads the configuration from the environment; every setting has a default that runs the sandbox offline. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = (env.XFILTER_MODE ?? 'sandbox') as Mode;
@@ -67,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     companionUrl: env.COMPANION_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlDays: positiveInteger(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
+    envelopeKey: envelopeKey(env.ENVELOPE_KEY),
     facebook: {
       appId: env.FACEBOOK_APP_ID,
       appSecret: env.FACEBOOK_APP_SECRET,

@@ -2771,6 +2771,8 @@ export interface components {
                 /** @description The sandbox card form fails as if an ad blocker blocked the payment processor. */
                 payment_provider_blocked: boolean;
             } | null;
+            /** @description Present only in the encrypted envelope mode (ENVELOPE_KEY): the AES-256-GCM key, base64, with which every other call wraps its JSON bodies both ways as {envelope: base64url(iv | ciphertext | tag)}. GET /status itself stays in clear. It hides bodies from casual inspection; it is not a secret from the user. */
+            envelope_key?: string;
         };
         /** @description A durable background task. */
         Task: {
