@@ -25,7 +25,7 @@ function serverFetch(app: FastifyInstance) {
     wire.push({ path: url.pathname, sent, answered: answer.body });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, String(value));
-    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
   };
   return { fetch, wire };
 }
