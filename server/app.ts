@@ -8,7 +8,9 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
 import { listOperations, loadContract } from './http/contract';
+import { registerEnvelope } from './http/envelope';
 import { ApiError } from './http/errors';
+import { loggerOptions, type LogStream } from './http/log-redaction';
 import { replyWithError } from './http/reply-errors';
 import { createAccessDirectory } from './domain/access-directory';
 import { createHandlers } from './handlers';
@@ -23,17 +25,19 @@ export interface ServerDeps {
   /** Who a sign-in token belongs to; defaults to the mode's provider (sandbox tokens or the social network). */
   identity?: IdentityProvider;
   now?: () => Date;
+  /** Where the log goes instead of stdout. */
+  logStream?: LogStream;
 }
 
 /** Builds the whole server from the contract with no globals, so every test builds its own. */
 export async function buildServer(config: ServerConfig, deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
     trustProxy: true,
   });
   const now = deps.now ?? (() => new Date());
-  const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now);
+  const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
   const handlers = createHandlers({ db: deps.database.db, config, now, identity });
   const contract = loadContract();
@@ -44,6 +48,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     reply.header('x-app-version', config.appVersion);
     reply.header('x-robot-version', config.robotVersion);
   });
+  if (config.envelopeKey) registerEnvelope(app, config.envelopeKey, API_PREFIX, [`${API_PREFIX}/status`]);
   // Unknown query and path parameters are refused like unknown body fields, also where an operation declares none.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;

@@ -23,6 +23,13 @@ export interface ServerConfig {
   /** The companion product reached by single sign-on; unset hides its link. */
   companionUrl?: string;
   logLevel: string;
+  /** How long a session stays signed in without being used; each use starts the period again. */
+  sessionTtlDays: number;
+  /**
+   * The AES-256-GCM key of the encrypted envelope mode (32 bytes); unset leaves bodies in clear.
+   * GET /status hands it to the app: it hides bodies from casual inspection, not from the user.
+   */
+  envelopeKey?: Buffer;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
@@ -38,6 +45,19 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, got '${value}'`);
   return parsed;
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  const parsed = integer(value, fallback, name);
+  if (parsed < 1) throw new Error(`${name} must be at least 1, got '${value}'`);
+  return parsed;
+}
+
+function envelopeKey(value: string | undefined): Buffer | undefined {
+  if (!value) return undefined;
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('ENVELOPE_KEY must be 32 bytes in base64, e.g. the output of openssl rand -base64 32');
+  return key;
 }
 
 /** Reads the configuration from the environment; every setting has a default that runs the sandbox offline. */
@@ -58,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxScale: 1,
     companionUrl: env.COMPANION_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    sessionTtlDays: positiveInteger(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
+    envelopeKey: envelopeKey(env.ENVELOPE_KEY),
     facebook: {
       appId: env.FACEBOOK_APP_ID,
       appSecret: env.FACEBOOK_APP_SECRET,

@@ -20,6 +20,7 @@ const { deps, connectRouter } = createAppDeps({
   robotPage: window,
   onServerHeaders: (headers) => versionCheck.send(serverVersionsEvent(headers)),
   onRobotVersion: (version) => versionCheck.send({ type: 'robot.versionReported', version }),
+  envelope: true,
 });
 const versionCheck = startVersionCheck({
   api: deps.api,

@@ -1,3 +1,4 @@
+import { ErrorAnswer } from '../../src/api/envelope';
 import { failureReason } from '../../src/api/failureReason';
 import { RobotError } from '../../src/robot/protocol';
 
@@ -26,6 +27,7 @@ export async function answerOf<T>(call: () => Promise<{ data?: T; error?: unknow
   try {
     return await call();
   } catch (error) {
+    if (error instanceof ErrorAnswer) return { data: undefined, error: error.body, response: error.response };
     return { data: undefined, error, response: undefined };
   }
 }

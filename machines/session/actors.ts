@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
+import { ErrorAnswer } from '../../src/api/envelope';
 import type { components } from '../../src/api/schema';
 import { failureReason } from '../../src/api/failureReason';
 
@@ -25,6 +26,7 @@ async function answerOf<T>(call: () => Promise<{ data?: T; error?: unknown; resp
   try {
     return await call();
   } catch (error) {
+    if (error instanceof ErrorAnswer) return { data: undefined, error: error.body, response: error.response };
     return { data: undefined, error, response: undefined };
   }
 }

@@ -560,6 +560,13 @@ export const app_secrets = pgTable('app_secrets', {
   created_at: createdAt(),
 });
 
+/** Sandbox sign-in tokens already traded for a session, by their id: each token is good once. */
+export const sandbox_sign_in_uses = pgTable('sandbox_sign_in_uses', {
+  token_id: text().primaryKey(),
+  /** The token's own expiry; the row is of no use after it and is pruned. */
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+});
+
 /** The only stored state of the sandbox social network: who was removed from which group. */
 export const sandbox_removals = pgTable(
   'sandbox_removals',

@@ -8,18 +8,23 @@ import { hashToken } from './tokens';
 /** How stale a session's last-used time may get before a request writes it again. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /**
  * Answers who a token belongs to and which groups they hold, from sessions, users and memberships.
  * A session's last-used time is written at most once a minute, so many requests on one token do
- * not queue on its row.
+ * not queue on its row. A session unused for `sessionTtlDays` (counted from that last-used time,
+ * or its opening) has expired and answers like a revoked one; each use slides the expiry on.
  */
-export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirectory {
+export function createAccessDirectory(db: AppDb, now: () => Date, sessionTtlDays: number): AccessDirectory {
+  const ttlMs = sessionTtlDays * DAY_MS;
   return {
     async findCaller(token) {
       const [row] = await db
         .select({
           sessionId: sessions.id,
           revokedAt: sessions.revoked_at,
+          createdAt: sessions.created_at,
           lastUsedAt: sessions.last_used_at,
           impersonatorUserId: sessions.impersonator_user_id,
           userId: users.id,
@@ -33,6 +38,8 @@ export function createAccessDirectory(db: AppDb, now: () => Date): AccessDirecto
       if (!row) return { caller: undefined, revoked: false };
       if (row.revokedAt) return { caller: undefined, revoked: true };
       const at = now();
+      const lastUsedAt = row.lastUsedAt ?? row.createdAt;
+      if (at.getTime() - lastUsedAt.getTime() > ttlMs) return { caller: undefined, revoked: true };
       if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
         await db.update(sessions).set({ last_used_at: at }).where(eq(sessions.id, row.sessionId));
       }

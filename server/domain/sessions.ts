@@ -31,3 +31,11 @@ export async function revokeSession(db: AppDb, sessionId: number, at: Date): Pro
     .set({ revoked_at: at })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
+
+/** Ends every switched session a supervisor opened that is still going. */
+export async function revokeSwitchedSessions(db: AppDb, supervisorUserId: number, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: at })
+    .where(and(eq(sessions.impersonator_user_id, supervisorUserId), isNull(sessions.revoked_at)));
+}

@@ -25,6 +25,7 @@ export function statusHandlers({ db, config }: HandlerContext): HandlerGroup {
         sandbox_toggles: sandbox
           ? { extension_connected: toggles.extension_connected, payment_provider_blocked: toggles.payment_provider_blocked }
           : null,
+        ...(config.envelopeKey ? { envelope_key: config.envelopeKey.toString('base64') } : {}),
       };
     },
   };

@@ -1,4 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { envelopeKeyFromStatus, envelopeMiddleware } from './envelope';
 import type { paths } from './schema';
 
 /** What the server says on every response about versions and the session. */
@@ -15,6 +16,11 @@ export interface ApiClientOptions {
   onServerHeaders?: (headers: ServerHeaders) => void;
   /** Replaces the global fetch (tests). */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Speaks the encrypted envelope mode when GET /status announces it (src/api/envelope.ts); a
+   * non-2xx answer then throws its error text. Without it bodies always travel in clear.
+   */
+  envelope?: boolean;
 }
 
 export type ApiClient = Client<paths>;
@@ -45,12 +51,14 @@ function serverHeadersReporter(report: (headers: ServerHeaders) => void): Middle
   };
 }
 
-export function createApiClient({ baseUrl = '/api/v1', getToken, onServerHeaders, fetch }: ApiClientOptions = {}): ApiClient {
+export function createApiClient({ baseUrl = '/api/v1', getToken, onServerHeaders, fetch, envelope }: ApiClientOptions = {}): ApiClient {
   const client = createClient<paths>({
     baseUrl,
     fetch,
     querySerializer: { array: { style: 'pipeDelimited', explode: false } },
   });
+  // First in, so it opens answers after every other middleware has seen their status and headers.
+  if (envelope) client.use(envelopeMiddleware(envelopeKeyFromStatus(baseUrl, fetch ?? ((request) => globalThis.fetch(request)))));
   if (getToken) client.use(bearerToken(getToken));
   if (onServerHeaders) client.use(serverHeadersReporter(onServerHeaders));
   return client;

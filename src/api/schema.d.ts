@@ -44,7 +44,7 @@ export interface paths {
         post: operations["createSession"];
         /**
          * Sign out
-         * @description Ends the token's session. Signing out of a switched session also only ends that session.
+         * @description Ends the token's session. Signing out of one's own session also ends every switched session one opened as a supervisor (POST /session/switch); signing out of a switched session ends only that session.
          */
         delete: operations["deleteSession"];
         options?: never;
@@ -1916,7 +1916,7 @@ export interface paths {
         put?: never;
         /**
          * Get a sandbox social-network token
-         * @description Answers a token to pass to POST /session as facebook_token. 404: no such account.
+         * @description Answers a token to pass to POST /session as facebook_token, good for one sign-in within ten minutes: a second POST /session with it answers 401. 404: no such account.
          */
         post: operations["sandboxSignIn"];
         delete?: never;
@@ -2853,6 +2853,8 @@ export interface components {
                 /** @description The sandbox card form fails as if an ad blocker blocked the payment processor. */
                 payment_provider_blocked: boolean;
             } | null;
+            /** @description Present only in the encrypted envelope mode (ENVELOPE_KEY): the AES-256-GCM key, base64, with which every other call wraps its JSON bodies both ways as {envelope: base64url(iv | ciphertext | tag)}. GET /status itself stays in clear. It hides bodies from casual inspection; it is not a secret from the user. */
+            envelope_key?: string;
         };
         /** @description A durable background task. */
         Task: {

@@ -30,6 +30,8 @@ export interface AppWiring {
   onRobotVersion?(version: string): void;
   /** Replaces the global fetch (tests). */
   fetch?: (request: Request) => Promise<Response>;
+  /** Speaks the encrypted envelope mode when the server announces it on GET /status. */
+  envelope?: boolean;
 }
 
 /**
@@ -48,11 +50,13 @@ export function createAppDeps({
   onServerHeaders,
   onRobotVersion,
   fetch,
+  envelope,
 }: AppWiring) {
   let router: Navigator | null = null;
   const api = createApiClient({
     baseUrl,
     fetch,
+    envelope,
     getToken: () => accessToken(session.getSnapshot()),
     onServerHeaders: (headers) => {
       onServerHeaders?.(headers);

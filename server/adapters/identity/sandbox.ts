@@ -1,10 +1,12 @@
+import { lt } from 'drizzle-orm';
 import type { AppDb } from '../../db/connect';
+import { sandbox_sign_in_uses } from '../../db/schema';
 import { ensureAppSecret, readAppSecret } from '../../domain/app-secrets';
 import { SANDBOX_ACCOUNTS, type SandboxAccountKey } from '../../sandbox/accounts';
 import { accountPerson } from '../../sandbox/people';
 import { createSandboxWorld } from '../../sandbox/world';
 import type { IdentityProvider, VerifiedIdentity } from './identity-provider';
-import { readSandboxToken, signSandboxToken } from './sandbox-token';
+import { readSandboxToken, signSandboxToken, type SandboxTokenPayload } from './sandbox-token';
 
 const SIGNING_KEY = 'sandbox_sign_in_key';
 
@@ -30,15 +32,32 @@ export async function issueSandboxToken(db: AppDb, fbUserId: string, now: Date):
   return signSandboxToken(await ensureAppSecret(db, SIGNING_KEY), fbUserId, now);
 }
 
-/** Sandbox sign-in: accepts the tokens POST /sandbox/sign_in issued here in the last ten minutes. */
+/**
+ * Records the token's one use; false when it was used already. Concurrent uses of one token race
+ * on the primary key, so exactly one of them wins. Uses of tokens past their expiry are forgotten.
+ */
+async function useOnce(db: AppDb, payload: SandboxTokenPayload, now: Date): Promise<boolean> {
+  await db.delete(sandbox_sign_in_uses).where(lt(sandbox_sign_in_uses.expires_at, now));
+  const recorded = await db
+    .insert(sandbox_sign_in_uses)
+    .values({ token_id: payload.jti, expires_at: new Date(payload.exp) })
+    .onConflictDoNothing({ target: sandbox_sign_in_uses.token_id })
+    .returning({ tokenId: sandbox_sign_in_uses.token_id });
+  return recorded.length === 1;
+}
+
+/** Sandbox sign-in: accepts once each token POST /sandbox/sign_in issued here in the last ten minutes. */
 export function createSandboxIdentity(options: { db: AppDb; seed: number; now: () => Date }): IdentityProvider {
   return {
     async verify(token) {
       const secret = await readAppSecret(options.db, SIGNING_KEY);
-      const fbUserId = secret === undefined ? null : readSandboxToken(secret, token, options.now());
-      if (fbUserId === null) return null;
+      const now = options.now();
+      const payload = secret === undefined ? null : readSandboxToken(secret, token, now);
+      if (payload === null) return null;
       const identities = SANDBOX_ACCOUNTS.map((account) => sandboxAccountIdentity(options.seed, account.key));
-      return identities.find((identity) => identity.fb_user_id === fbUserId) ?? null;
+      const identity = identities.find((candidate) => candidate.fb_user_id === payload.sub);
+      if (!identity || !(await useOnce(options.db, payload, now))) return null;
+      return identity;
     },
   };
 }

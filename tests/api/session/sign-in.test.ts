@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSandboxToken, sandboxAccountIdentity } from '../../../server/adapters/identity/sandbox';
 import { signSandboxToken } from '../../../server/adapters/identity/sandbox-token';
-import { app_toggles, audit_logs, members, users } from '../../../server/db/schema';
+import { app_toggles, audit_logs, members, sessions, users } from '../../../server/db/schema';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { bearer, sandboxToken, signInAs } from '../support/sandbox-session';
@@ -84,6 +84,24 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
       expect(response.json().error.code, label).toBe('unauthorized');
     }
     expect((await server.db.select({ n: count() }).from(users))[0]!.n).toBe(usersBefore);
+  });
+
+  it('takes each sandbox token once: a second POST /session with it answers 401 and opens nothing', async () => {
+    const token = await sandboxToken(server.app, 'ada');
+    expect((await createSession(token)).statusCode).toBe(200);
+    const sessionsBefore = (await server.db.select({ n: count() }).from(sessions))[0]!.n;
+    const replayed = await createSession(token);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.code).toBe('unauthorized');
+    expect((await server.db.select({ n: count() }).from(sessions))[0]!.n).toBe(sessionsBefore);
+  });
+
+  it('lets exactly one of two concurrent uses of one sandbox token open a session', async () => {
+    const token = await sandboxToken(server.app, 'otto');
+    const sessionsBefore = (await server.db.select({ n: count() }).from(sessions))[0]!.n;
+    const answers = await Promise.all([createSession(token), createSession(token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect((await server.db.select({ n: count() }).from(sessions))[0]!.n).toBe(sessionsBefore + 1);
   });
 
   it('refuses a token another installation issued', async () => {

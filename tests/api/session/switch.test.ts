@@ -104,4 +104,20 @@ describe.each(databaseKinds())('supervisor switch on %s', (kind) => {
       .where(eq(audit_logs.kind, 'sign_out'));
     expect(signOuts).toEqual([{ user_id: world.userIds.subscriber }]);
   });
+
+  it("ends the switched sessions a supervisor opened when the supervisor signs out, and nobody else's", async () => {
+    const supervisorToken = (await openRoleSession(server.db, world, 'supervisor'))!;
+    const adminsOwnToken = (await openRoleSession(server.db, world, 'groupAdmin'))!;
+    const intoAdmin = (await switchTo(supervisorToken, world.userIds.groupAdmin)).json().access_token;
+    const intoSubscriber = (await switchTo(supervisorToken, world.userIds.subscriber)).json().access_token;
+    expect((await call('GET', '/session', intoAdmin)).statusCode).toBe(200);
+
+    expect((await call('DELETE', '/session', supervisorToken)).statusCode).toBe(204);
+    for (const token of [supervisorToken, intoAdmin, intoSubscriber]) {
+      const after = await call('GET', '/groups', token);
+      expect(after.statusCode).toBe(401);
+      expect(after.headers['x-force-logout']).toBe('1');
+    }
+    expect((await call('GET', '/session', adminsOwnToken)).statusCode).toBe(200);
+  });
 });

@@ -9,7 +9,16 @@ describe('sandbox sign-in tokens', () => {
   const token = signSandboxToken(SECRET, '100062127837086', ISSUED);
 
   it('name the account they were issued for while they are fresh', () => {
-    expect(readSandboxToken(SECRET, token, later(SANDBOX_TOKEN_LIFETIME_MS - 1))).toBe('100062127837086');
+    expect(readSandboxToken(SECRET, token, later(SANDBOX_TOKEN_LIFETIME_MS - 1))).toMatchObject({
+      sub: '100062127837086',
+      exp: later(SANDBOX_TOKEN_LIFETIME_MS).getTime(),
+    });
+  });
+
+  it('each have an id of their own, also when issued at the same moment for the same account', () => {
+    const again = signSandboxToken(SECRET, '100062127837086', ISSUED);
+    expect(again).not.toBe(token);
+    expect(readSandboxToken(SECRET, again, ISSUED)!.jti).not.toBe(readSandboxToken(SECRET, token, ISSUED)!.jti);
   });
 
   it('expire after ten minutes', () => {
