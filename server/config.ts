@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_FACEBOOK_GRAPH_URL } from './adapters/identity/facebook';
 
@@ -23,6 +24,11 @@ export interface ServerConfig {
   /** The companion product reached by single sign-on; unset hides its link. */
   companionUrl?: string;
   logLevel: string;
+  /**
+   * Which proxies in front of the server may say who the client is (X-Forwarded-For and -Proto):
+   * false trusts none, true any, a number that many hops, a string those addresses or CIDR ranges.
+   */
+  trustProxy: boolean | number | string;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
@@ -38,6 +44,29 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, got '${value}'`);
   return parsed;
+}
+
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  return range === undefined || /^\d{1,3}$/.test(range) || isIP(range) !== 0;
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: true/false, a hop count, or a comma list of addresses and CIDR ranges. */
+function trustProxy(value: string | undefined): boolean | number | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses and CIDR ranges, got '${wrong}'`);
+  }
+  return entries.join(',');
 }
 
 /** Reads the configuration from the environment; every setting has a default that runs the sandbox offline. */
@@ -58,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxScale: 1,
     companionUrl: env.COMPANION_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     facebook: {
       appId: env.FACEBOOK_APP_ID,
       appSecret: env.FACEBOOK_APP_SECRET,
