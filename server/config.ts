@@ -26,9 +26,10 @@ export interface ServerConfig {
   logLevel: string;
   /**
    * Which proxies in front of the server may say who the client is (X-Forwarded-For and -Proto):
-   * false trusts none, true any, a number that many hops, a string those addresses or CIDR ranges.
+   * false trusts none, true any, a string those addresses or CIDR ranges (loopback, linklocal and
+   * uniquelocal name those ranges).
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
@@ -55,16 +56,22 @@ function isProxyAddress(entry: string): boolean {
   return range === undefined || /^\d{1,3}$/.test(range) || isIP(range) !== 0;
 }
 
-/** TRUST_PROXY as Fastify's trustProxy takes it: true/false, a hop count, or a comma list of addresses and CIDR ranges. */
-function trustProxy(value: string | undefined): boolean | number | string {
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true/false, or a comma list of addresses and CIDR
+ * ranges. A hop count is refused: Fastify trusts no proxy for one (it cannot tell a proxy from a
+ * client sending a forged chain), so it would silently do nothing.
+ */
+function trustProxy(value: string | undefined): boolean | string {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) {
+    throw new Error(`TRUST_PROXY takes the proxies' addresses or CIDR ranges, not a hop count ('${text}'): Fastify trusts no proxy for a hop count`);
+  }
   const entries = text.split(',').map((entry) => entry.trim());
   const wrong = entries.find((entry) => !isProxyAddress(entry));
   if (wrong !== undefined) {
-    throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses and CIDR ranges, got '${wrong}'`);
+    throw new Error(`TRUST_PROXY must be true, false or a comma list of addresses and CIDR ranges, got '${wrong}'`);
   }
   return entries.join(',');
 }
