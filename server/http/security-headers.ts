@@ -19,9 +19,8 @@ function directive(name: string, sources: readonly string[]): string {
 }
 
 /**
- * The Content-Security-Policy of every answer. Scripts come only from our own origin: the build
- * has no inline script (vite.config.ts turns off the modulepreload polyfill it would inline) and
- * nothing evaluates code from text. Styles also allow 'unsafe-inline': PrimeReact writes `<style>`
+ * The Content-Security-Policy of every answer. Scripts come only from our own origin: the built
+ * index.html loads one module file and holds no inline script, and nothing evaluates code from text. Styles also allow 'unsafe-inline': PrimeReact writes `<style>`
  * elements at run time (its DataTable, Dialog and overlay positioning build rules per component)
  * and sets `style` attributes from its markup; styles cannot run code. Images come from us, data:
  * URIs (the theme's icons) and the social network's image hosts, nowhere else.
