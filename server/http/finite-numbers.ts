@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError, quotedField } from './errors';
 import { firstOffendingField } from './input-walk';
 
 const isNonFinite = (value: unknown) => typeof value === 'number' && !Number.isFinite(value);
@@ -13,6 +13,6 @@ export function refuseNonFiniteNumbers(input: unknown, location: 'path' | 'query
   const field = firstOffendingField(input, isNonFinite);
   if (field !== undefined) {
     const name = field || location;
-    throw new ApiError('bad_request', `'${name}' in ${location} must be a finite number`, { field: name, location, rule: 'type' });
+    throw new ApiError('bad_request', `${quotedField(name)} in ${location} must be a finite number`, { field: name, location, rule: 'type' });
   }
 }

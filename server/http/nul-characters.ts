@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError, quotedField } from './errors';
 import { firstOffendingField } from './input-walk';
 
 const holdsNul = (value: unknown, key: string | undefined) =>
@@ -11,7 +11,7 @@ const holdsNul = (value: unknown, key: string | undefined) =>
 export function refuseNulCharacters(input: unknown, location: 'path' | 'query' | 'body'): void {
   const field = firstOffendingField(input, holdsNul);
   if (field !== undefined) {
-    throw new ApiError('bad_request', `'${field}' in ${location} must not contain a NUL character`, {
+    throw new ApiError('bad_request', `${quotedField(field)} in ${location} must not contain a NUL character`, {
       field,
       location,
       rule: 'nul_character',

@@ -132,6 +132,15 @@ describe.each(databaseKinds())("the framework's refusals, in the contract's term
     },
   );
 
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s names an unknown query parameter with a very long name within the message limit',
+    async (_operationId, operation) => {
+      const name = 'x'.repeat(3000);
+      const request = sampleRequest(contract, operation, world, { query: { [name]: '1' } });
+      expect(problemWith(operation, await server.app.inject(withToken(request, tokenFor(operation))), 400, name)).toBeUndefined();
+    },
+  );
+
   it('answers headers too large for Node in the error shape, with the version headers', async () => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
