@@ -20,9 +20,10 @@ function directive(name: string, sources: readonly string[]): string {
 
 /**
  * The Content-Security-Policy of every answer. Scripts come only from our own origin: the built
- * index.html loads one module file and holds no inline script, and nothing evaluates code from text. Styles also allow 'unsafe-inline': PrimeReact writes `<style>`
- * elements at run time (its DataTable, Dialog and overlay positioning build rules per component)
- * and sets `style` attributes from its markup; styles cannot run code. Images come from us, data:
+ * index.html loads one module file and holds no inline script, and nothing evaluates code from text.
+ * Styles also allow 'unsafe-inline': PrimeReact writes each component's base CSS into `<style>`
+ * elements at run time (its useStyle hook), which a policy without it blocks on every screen; no
+ * nonce reaches a page served as a static file, and styles cannot run code. Images come from us, data:
  * URIs (the theme's icons) and the social network's image hosts, nowhere else.
  */
 export function contentSecurityPolicy(mode: Mode): string {
