@@ -1,6 +1,6 @@
 import { STATUS_CODES, maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from '../config';
 import { ApiError } from './errors';
 import { responseHeaders } from './response-headers';
@@ -73,7 +73,7 @@ export function frameworkRefusalOptions(
 ): Pick<FastifyServerOptions, 'routerOptions' | 'frameworkErrors' | 'clientErrorHandler'> {
   return {
     routerOptions: { maxParamLength: maxHeaderSize },
-    frameworkErrors(error, _request, reply) {
+    frameworkErrors(error, _request, reply: FastifyReply) {
       const refusal = frameworkRefusal(error) ?? new ApiError('bad_request', 'The request could not be routed');
       return reply.status(refusal.statusCode).headers(responseHeaders(config)).send(refusal.toBody());
     },

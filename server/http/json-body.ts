@@ -39,7 +39,8 @@ export function acceptOnlyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (nestsDeeperThan(body as string, MAX_BODY_DEPTH)) {
+    const text = body.toString();
+    if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
       done(
         new ApiError('bad_request', `'body' nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels`, {
           field: 'body',
@@ -50,6 +51,6 @@ export function acceptOnlyJsonBodies(app: FastifyInstance): void {
       );
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }
