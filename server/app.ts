@@ -11,7 +11,10 @@ import { listOperations, loadContract } from './http/contract';
 import { registerEnvelope } from './http/envelope';
 import { ApiError } from './http/errors';
 import { loggerOptions, type LogStream } from './http/log-redaction';
+import { frameworkRefusalOptions } from './http/framework-refusals';
+import { acceptOnlyJsonBodies } from './http/json-body';
 import { replyWithError } from './http/reply-errors';
+import { responseHeaders } from './http/response-headers';
 import { createAccessDirectory } from './domain/access-directory';
 import { createHandlers } from './handlers';
 import { registerSandboxImageRoutes } from './sandbox/image-routes';
@@ -34,7 +37,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    ...frameworkRefusalOptions(config),
   });
   const now = deps.now ?? (() => new Date());
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
@@ -44,9 +48,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
 
   app.setErrorHandler(replyWithError);
+  const headers = responseHeaders(config);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-app-version', config.appVersion);
-    reply.header('x-robot-version', config.robotVersion);
+    reply.headers(headers);
   });
   if (config.envelopeKey) registerEnvelope(app, config.envelopeKey, API_PREFIX, [`${API_PREFIX}/status`]);
   // Unknown query and path parameters are refused like unknown body fields, also where an operation declares none.
@@ -57,12 +61,11 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     for (const part of ['querystring', 'params'] as const) {
       if (schema[part]?.type === 'object') schema[part].additionalProperties = false;
     }
+    // One body schema for every content type, so no body escapes validation by the type it claims.
+    if (schema.body?.content) schema.body = schema.body.content['application/json']?.schema;
   });
 
-  // The contract answers CSV and HTML but never accepts them; saying so up front keeps such bodies out.
-  app.addContentTypeParser(['text/csv', 'text/html'], (_request, _body, done) =>
-    done(new ApiError('bad_request', 'Send the request body as JSON'), undefined),
-  );
+  acceptOnlyJsonBodies(app);
   await app.register(openapiGlue, {
     specification: contract,
     prefix: API_PREFIX,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_FACEBOOK_GRAPH_URL } from './adapters/identity/facebook';
 
@@ -30,6 +31,12 @@ export interface ServerConfig {
    * GET /status hands it to the app: it hides bodies from casual inspection, not from the user.
    */
   envelopeKey?: Buffer;
+  /**
+   * Which proxies in front of the server may say who the client is (X-Forwarded-For and -Proto):
+   * false trusts none, true any, a string those addresses or CIDR ranges (loopback, linklocal and
+   * uniquelocal name those ranges).
+   */
+  trustProxy: boolean | string;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
@@ -60,6 +67,35 @@ function envelopeKey(value: string | undefined): Buffer | undefined {
   return key;
 }
 
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  return range === undefined || /^\d{1,3}$/.test(range) || isIP(range) !== 0;
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true/false, or a comma list of addresses and CIDR
+ * ranges. A hop count is refused: Fastify trusts no proxy for one (it cannot tell a proxy from a
+ * client sending a forged chain), so it would silently do nothing.
+ */
+function trustProxy(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    throw new Error(`TRUST_PROXY takes the proxies' addresses or CIDR ranges, not a hop count ('${text}'): Fastify trusts no proxy for a hop count`);
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new Error(`TRUST_PROXY must be true, false or a comma list of addresses and CIDR ranges, got '${wrong}'`);
+  }
+  return entries.join(',');
+}
+
 /** Reads the configuration from the environment; every setting has a default that runs the sandbox offline. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = (env.XFILTER_MODE ?? 'sandbox') as Mode;
@@ -80,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlDays: positiveInteger(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
     envelopeKey: envelopeKey(env.ENVELOPE_KEY),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     facebook: {
       appId: env.FACEBOOK_APP_ID,
       appSecret: env.FACEBOOK_APP_SECRET,

@@ -9,6 +9,7 @@ import {
   listGroupMembers,
   listGroupPosts,
   listUserGroups,
+  SandboxCursorError,
   type NetworkMember,
   type SandboxWorld,
 } from '../sandbox/network';
@@ -27,11 +28,14 @@ interface GroupReading {
 
 const NOT_IN_GROUP = 'No such group on the network, or you are not in it';
 
-function pageCursor(cursor: string | undefined): string | undefined {
-  if (cursor !== undefined && !/^\d+$/.test(cursor)) {
+/** A page of the network; a cursor it never gave out is the caller's mistake, named as such. */
+function readPage<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof SandboxCursorError)) throw error;
     throw new ApiError('bad_request', "'cursor' in query is not a cursor this network gave out", { field: 'cursor', location: 'query', rule: 'cursor' });
   }
-  return cursor;
 }
 
 /** The sandbox social network read (and moderated) as the signed-in person, whose fb_user_id is who they are there. */
@@ -80,7 +84,7 @@ export function sandboxNetworkHandlers({ db, config, now }: HandlerContext): Han
       const { world, fbGroupId } = await readGroup(request);
       const query = request.query as { cursor?: string; limit?: number };
       const removed = await readRemovedMembers(db, fbGroupId);
-      const page = listGroupMembers(world, fbGroupId, { cursor: pageCursor(query.cursor), limit: query.limit ?? 100, removed });
+      const page = readPage(() => listGroupMembers(world, fbGroupId, { cursor: query.cursor, limit: query.limit ?? 100, removed }));
       return {
         members: page.items.map((member) => networkMemberView(request, member)),
         next_cursor: page.next_cursor,
@@ -91,12 +95,14 @@ export function sandboxNetworkHandlers({ db, config, now }: HandlerContext): Han
     async listSandboxNetworkGroupPosts(request) {
       const { world, fbGroupId } = await readGroup(request);
       const query = request.query as { cursor?: string; limit?: number; reactions_per_post?: number; comments_per_post?: number };
-      const page = listGroupPosts(world, fbGroupId, {
-        cursor: pageCursor(query.cursor),
-        limit: query.limit ?? 10,
-        reactionsPerPost: query.reactions_per_post ?? 100,
-        commentsPerPost: query.comments_per_post ?? 50,
-      });
+      const page = readPage(() =>
+        listGroupPosts(world, fbGroupId, {
+          cursor: query.cursor,
+          limit: query.limit ?? 10,
+          reactionsPerPost: query.reactions_per_post ?? 100,
+          commentsPerPost: query.comments_per_post ?? 50,
+        }),
+      );
       return {
         posts: page.items.map((post) => networkPostView(request, post, findPerson(world, post.author_fb_user_id)!)),
         next_cursor: page.next_cursor,

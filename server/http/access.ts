@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ContractOperation } from './contract';
 import { ApiError, banned, notFound, unauthorized } from './errors';
+import { refuseNonFiniteNumbers } from './finite-numbers';
 import { refuseNulCharacters } from './nul-characters';
 
 export interface Caller {
@@ -46,7 +47,7 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
  * who you are (401, banned 403, supervisor-only 404) before the input is read, and whose group
  * it is (404) after the input is known to be well formed. Before validation they also shape the
  * input the way the contract means it: lists split, a required body that was not sent refused,
- * and any text holding a NUL character refused.
+ * and any text holding a NUL character refused; after validation, numbers that are not finite.
  */
 export function accessHooks(
   operation: ContractOperation,
@@ -78,6 +79,12 @@ export function accessHooks(
     }
   }
 
+  async function refuseNonFiniteInput(request: FastifyRequest): Promise<void> {
+    refuseNonFiniteNumbers(request.params, 'path');
+    refuseNonFiniteNumbers(request.query, 'query');
+    refuseNonFiniteNumbers(request.body, 'body');
+  }
+
   async function checkGroup(request: FastifyRequest): Promise<void> {
     const groupId = (request.params as { id: number }).id;
     if (!request.caller || !(await directory.isGroupAdmin(request.caller, groupId))) {
@@ -88,6 +95,6 @@ export function accessHooks(
   return {
     onRequest: identify,
     preValidation: prepareInput,
-    ...(operation.access === 'groupAdmin' ? { preHandler: checkGroup } : {}),
+    preHandler: operation.access === 'groupAdmin' ? [refuseNonFiniteInput, checkGroup] : [refuseNonFiniteInput],
   };
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
+import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './json-body';
 
 /**
  * The encrypted envelope mode (part 1 §7): with ENVELOPE_KEY set, every JSON body of the API, both
@@ -58,6 +59,7 @@ export function registerEnvelope(app: FastifyInstance, key: Buffer, apiPrefix: s
     if (!isEnvelope(request.body)) throw badEnvelope();
     const opened = openEnvelope(key, request.body.envelope);
     if (opened === undefined) throw badEnvelope();
+    if (nestsDeeperThan(opened, MAX_BODY_DEPTH)) throw tooDeep();
     try {
       request.body = JSON.parse(opened);
     } catch {

@@ -29,6 +29,15 @@ const STATUS_OF: Record<ErrorCode, number> = {
 
 export const BANNED_MESSAGE = 'Your account has been flagged for policy violations.';
 
+/** The contract's limit on an error message. */
+export const MAX_MESSAGE_LENGTH = 2000;
+const MAX_QUOTED_FIELD_LENGTH = 100;
+
+/** A field's name quoted for a message, cut short when a caller sent a very long one (details.field keeps it whole). */
+export function quotedField(field: string): string {
+  return field.length > MAX_QUOTED_FIELD_LENGTH ? `'${field.slice(0, MAX_QUOTED_FIELD_LENGTH)}…'` : `'${field}'`;
+}
+
 /** An expected failure that leaves the server as the contract's error shape. */
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -38,7 +47,7 @@ export class ApiError extends Error {
     message: string,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message);
     this.statusCode = STATUS_OF[code];
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
+import { frameworkRefusal } from './framework-refusals';
 import { validationError } from './validation';
 
 /** Every failure leaves as `{ error: { code, message, details? } }`; unexpected ones never leak their text. */
@@ -14,6 +15,8 @@ export function replyWithError(error: FastifyError | ApiError, request: FastifyR
 function toApiError(error: FastifyError | ApiError): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) return validationError(error.validation, error.validationContext ?? 'body');
+  const refusal = frameworkRefusal(error);
+  if (refusal) return refusal;
   const status = error.statusCode ?? 500;
   if (status === 404) return new ApiError('not_found', 'Not found');
   if (status >= 400 && status < 500) return new ApiError('bad_request', error.message, { code: error.code });

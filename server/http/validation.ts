@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
-import { ApiError } from './errors';
+import { ApiError, quotedField } from './errors';
 
 const LOCATION_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
@@ -24,14 +24,14 @@ export function validationError(errors: FastifySchemaValidationError[], context:
   const params = first.params as Record<string, unknown>;
   if (first.keyword === 'additionalProperties') {
     const field = join(parent, String(params.additionalProperty));
-    return new ApiError('bad_request', `Unknown field '${field}' in ${location}`, { field, location, rule: 'unknown' });
+    return new ApiError('bad_request', `Unknown field ${quotedField(field)} in ${location}`, { field, location, rule: 'unknown' });
   }
   if (first.keyword === 'required') {
     const field = join(parent, String(params.missingProperty));
-    return new ApiError('bad_request', `Missing required field '${field}' in ${location}`, { field, location, rule: 'required' });
+    return new ApiError('bad_request', `Missing required field ${quotedField(field)} in ${location}`, { field, location, rule: 'required' });
   }
   const field = parent || location;
-  return new ApiError('bad_request', `'${field}' in ${location} ${first.message ?? 'is invalid'}`, {
+  return new ApiError('bad_request', `${quotedField(field)} in ${location} ${first.message ?? 'is invalid'}`, {
     field,
     location,
     rule: first.keyword,

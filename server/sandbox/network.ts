@@ -57,6 +57,14 @@ export class SandboxGroupNotFoundError extends Error {
   }
 }
 
+/** A page cursor this network never gave out: not a position, or past the end of the list it pages. */
+export class SandboxCursorError extends Error {
+  constructor(cursor: string) {
+    super(`Bad sandbox cursor ${cursor}`);
+    this.name = 'SandboxCursorError';
+  }
+}
+
 export function listNetworkGroups(world: SandboxWorld): NetworkGroup[] {
   return world.groups.map((layout) => layout.group);
 }
@@ -101,7 +109,7 @@ export function listGroupMembers(
   const layout = layoutOf(world, fbGroupId);
   const size = layout.group.size;
   const items: NetworkMember[] = [];
-  let slot = parseCursor(options.cursor, 0);
+  let slot = parseCursor(options.cursor, 0, size);
   while (slot < size && items.length < options.limit) {
     const member = memberAtSlot(world, layout, slot);
     if (!options.removed?.has(member.fb_user_id)) items.push(member);
@@ -154,7 +162,8 @@ export interface ListGroupPostsOptions {
 export function listGroupPosts(world: SandboxWorld, fbGroupId: string, options: ListGroupPostsOptions): Page<NetworkPost> {
   const layout = layoutOf(world, fbGroupId);
   const items: NetworkPost[] = [];
-  let index = parseCursor(options.cursor, newestPostIndex(world, layout, world.now));
+  const newest = newestPostIndex(world, layout, world.now);
+  let index = parseCursor(options.cursor, newest, newest);
   while (index >= 0 && items.length < options.limit) {
     const post = networkPost(world, layout, index, options);
     if (options.postedAfter && post.posted_at < options.postedAfter) return { items, next_cursor: null };
@@ -199,8 +208,8 @@ function networkPost(
   };
 }
 
-function parseCursor(cursor: string | null | undefined, fallback: number): number {
+function parseCursor(cursor: string | null | undefined, fallback: number, last: number): number {
   if (cursor === undefined || cursor === null || cursor === '') return fallback;
-  if (!/^\d+$/.test(cursor)) throw new Error(`Bad sandbox cursor ${cursor}`);
+  if (!/^\d+$/.test(cursor) || Number(cursor) > last) throw new SandboxCursorError(cursor);
   return Number(cursor);
 }

@@ -68,6 +68,13 @@ describe.each(databaseKinds())('the encrypted envelope mode on %s', (kind) => {
     expect(opened(refused).error).toMatchObject({ code: 'bad_request', details: { field: 'extra' } });
   });
 
+  it('refuses a sealed body nested deeper than any body of the contract, naming the body', async () => {
+    const deep = `{"facebook_token":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const refused = await call({ method: 'POST', url: '/session', payload: { envelope: sealEnvelope(KEY, deep) } });
+    expect(refused.statusCode).toBe(400);
+    expect(opened(refused).error).toMatchObject({ code: 'bad_request', details: { field: 'body', rule: 'max_depth' } });
+  });
+
   it('answers 400 naming the envelope, and writes nothing, to a tampered, foreign, malformed or plain body', async () => {
     const token = (await openRoleSession(server.db, world, 'groupAdmin'))!;
     const body = { ids: [world.memberId], is_whitelisted: true };

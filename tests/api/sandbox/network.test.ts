@@ -110,6 +110,14 @@ describe.each(databaseKinds())('the sandbox social network on %s', (kind) => {
     expect(response.body.error.details).toMatchObject({ field: 'cursor', location: 'query' });
   });
 
+  it('refuses a cursor past the end of the list it pages, naming it', async () => {
+    for (const path of [MEMBERS, POSTS]) {
+      const response = await ada('GET', path, { url: url(path, fbIdOf('Trail Runners Worldwide')), query: { cursor: '1000000000' } });
+      expect(response.status, path).toBe(400);
+      expect(response.body.error.details).toMatchObject({ field: 'cursor', location: 'query' });
+    }
+  });
+
   it('answers 404 for a group that does not exist or that the person is not in', async () => {
     for (const fbGroupId of ['123', fbIdOf('Urban Sketchers Meetup')]) {
       for (const path of [MEMBERS, POSTS, ADMINS]) expect((await nora('GET', path, { url: url(path, fbGroupId) })).status).toBe(404);

@@ -15,7 +15,8 @@ const fbUserIdOf = (account: 'nora' | 'otto' | 'ada' | 'sam') => sandboxAccountI
 describe.each(databaseKinds())('sign-in on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await createTestServer(kind, { sandboxSeed: SEED });
+    // Behind a proxy on this machine, so the client it forwards is the one audited.
+    server = await createTestServer(kind, { sandboxSeed: SEED, trustProxy: 'loopback' });
   });
   afterAll(async () => server?.close());
 

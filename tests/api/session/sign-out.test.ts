@@ -8,7 +8,8 @@ import { createTestServer, type TestServer } from '../support/test-server';
 describe.each(databaseKinds())('sign-out on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await createTestServer(kind);
+    // Behind a proxy on this machine, so the client it forwards is the one audited.
+    server = await createTestServer(kind, { trustProxy: 'loopback' });
   });
   afterAll(async () => server?.close());
 

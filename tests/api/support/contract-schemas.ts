@@ -14,18 +14,30 @@ export function createResponseValidator(contract = loadContract()) {
   addFormats(ajv);
   ajv.addSchema({ ...contract, $id: CONTRACT_ID });
 
-  function responseSchemaPath(path: string, method: string, status: number): string | undefined {
+  /** The declared response for the status, and where it is in the contract; undefined when the operation does not declare it. */
+  function declaredResponse(path: string, method: string, status: number): { response: Record<string, any>; location: string } | undefined {
     let response = contract.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)];
     let location = pointer('paths', path, method.toLowerCase(), 'responses', String(status));
     if (response?.$ref) {
       location = String(response.$ref).replace(/^#\//, '');
       response = location.split('/').reduce((node: any, key: string) => node[key], contract);
     }
-    if (!response?.content?.['application/json']) return undefined;
-    return `${CONTRACT_ID}#/${location}/content/${pointer('application/json')}/schema`;
+    return response ? { response, location } : undefined;
+  }
+
+  function responseSchemaPath(path: string, method: string, status: number): string | undefined {
+    const declared = declaredResponse(path, method, status);
+    if (!declared?.response.content?.['application/json']) return undefined;
+    return `${CONTRACT_ID}#/${declared.location}/content/${pointer('application/json')}/schema`;
   }
 
   return {
+    /** The content types the contract declares for the status (empty for an answer without a body); undefined when the status is not declared. */
+    contentTypes(path: string, method: string, status: number): string[] | undefined {
+      const declared = declaredResponse(path, method, status);
+      return declared && Object.keys(declared.response.content ?? {});
+    },
+
     /** Undefined when the body fits; otherwise AJV's complaints. Throws when the contract has no such response. */
     validate(path: string, method: string, status: number, body: unknown): string | undefined {
       const schemaPath = responseSchemaPath(path, method, status);
