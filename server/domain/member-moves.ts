@@ -13,7 +13,7 @@ interface MoveRule {
   from: readonly MemberList[];
   set: Partial<{ is_whitelisted: boolean; is_removed: boolean; removed_at: Date | null }>;
   audit: AuditLogKind;
-  /** Paid groups only, and never on a locked group. */
+  /** Paid groups only. */
   paidOnly: boolean;
 }
 
@@ -45,7 +45,6 @@ export type MoveOutcome =
   | { refused: 'not_in_list'; ids: number[] }
   | { refused: 'whitelisted'; ids: number[] }
   | { refused: 'in_removal'; ids: number[] }
-  | { refused: 'locked' }
   | { refused: 'free_plan' };
 
 /**
@@ -57,7 +56,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
   const ids = [...new Set(move.memberIds)];
   return db.transaction(async (tx) => {
     const [group] = await tx
-      .select({ plan: groups.subscribed_plan, isLocked: groups.is_locked })
+      .select({ plan: groups.subscribed_plan })
       .from(groups)
       .where(eq(groups.id, move.groupId))
       .for('update');
@@ -69,10 +68,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
     const listOf = new Map(rows.map((row) => [row.memberId, row.list]));
     const missing = ids.filter((id) => !listOf.has(id));
     if (missing.length > 0) return { refused: 'not_member', ids: missing };
-    if (rule.paidOnly) {
-      if (group!.isLocked) return { refused: 'locked' };
-      if (group!.plan === 'free') return { refused: 'free_plan' };
-    }
+    if (rule.paidOnly && group!.plan === 'free') return { refused: 'free_plan' };
     if (move.kind === 'remove') {
       const whitelisted = ids.filter((id) => listOf.get(id) === 'whitelisted');
       if (whitelisted.length > 0) return { refused: 'whitelisted', ids: whitelisted };

@@ -59,8 +59,6 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
         throw new ApiError('conflict', 'Whitelisted members cannot be removed', { reason: 'whitelisted', ids: outcome.ids });
       case 'in_removal':
         throw new ApiError('conflict', 'The robot is removing some of these members', { reason: 'in_removal', ids: outcome.ids });
-      case 'locked':
-        throw new ApiError('conflict', 'Account is locked', { reason: 'locked' });
       case 'free_plan':
         throw new ApiError('conflict', 'Not available on Free plan', { reason: 'free_plan' });
     }

@@ -43,8 +43,6 @@ function startRefusal(name: RobotJobName, outcome: Extract<StartOutcome, { refus
   switch (outcome.refused) {
     case 'already_running':
       return new ApiError('conflict', `A ${name} job is already running for this group`, { reason: 'already_running', job_id: outcome.jobId });
-    case 'locked':
-      return new ApiError('conflict', 'Account is locked', { reason: 'locked' });
     case 'not_removable':
       return new ApiError('conflict', 'Only active or inactive members of the group can be removed', { reason: 'not_removable', member_ids: outcome.memberIds });
     case 'limit_exceeded':

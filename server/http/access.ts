@@ -18,6 +18,7 @@ export type TokenLookup = { caller: Caller } | { caller: undefined; revoked: boo
 export interface AccessDirectory {
   findCaller(token: string): Promise<TokenLookup>;
   isGroupAdmin(caller: Caller, groupId: number): Promise<boolean>;
+  isGroupLocked(groupId: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -43,10 +44,11 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
 
 /**
  * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
- * who you are (401, banned 403, supervisor-only 404) before the input is read, and whose group
- * it is (404) after the input is known to be well formed. Before validation they also shape the
- * input the way the contract means it: lists split, a required body that was not sent refused,
- * and any text holding a NUL character refused.
+ * who you are (401, banned 403, supervisor-only 404) before the input is read, then, once the
+ * input is known to be well formed, whose group it is (404) and whether a write finds the group
+ * locked (409, unless the operation is `x-locked: allowed`). Before validation they also shape
+ * the input the way the contract means it: lists split, a required body that was not sent
+ * refused, and any text holding a NUL character refused.
  */
 export function accessHooks(
   operation: ContractOperation,
@@ -78,16 +80,27 @@ export function accessHooks(
     }
   }
 
+  const groupIdOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+
   async function checkGroup(request: FastifyRequest): Promise<void> {
-    const groupId = (request.params as { id: number }).id;
-    if (!request.caller || !(await directory.isGroupAdmin(request.caller, groupId))) {
+    if (!request.caller || !(await directory.isGroupAdmin(request.caller, groupIdOf(request)))) {
       throw new ApiError('not_found', 'Group not found!');
     }
   }
 
+  /** A locked group is read-only until it is paid for: every write of its admins is refused, built or not. */
+  async function refuseLockedGroup(request: FastifyRequest): Promise<void> {
+    if (await directory.isGroupLocked(groupIdOf(request))) throw new ApiError('conflict', 'Account is locked', { reason: 'locked' });
+  }
+
+  const groupAdmin = operation.access === 'groupAdmin';
+  const preHandler = [
+    ...(groupAdmin ? [checkGroup] : []),
+    ...(groupAdmin && operation.method !== 'GET' && !operation.allowedWhenLocked ? [refuseLockedGroup] : []),
+  ];
   return {
     onRequest: identify,
     preValidation: prepareInput,
-    ...(operation.access === 'groupAdmin' ? { preHandler: checkGroup } : {}),
+    ...(preHandler.length > 0 ? { preHandler } : {}),
   };
 }

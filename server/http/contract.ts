@@ -19,6 +19,8 @@ export interface ContractOperation {
   secured: boolean;
   /** True when the contract requires a request body (Fastify validates a body only when one is sent). */
   bodyRequired: boolean;
+  /** A write a locked group may still make (`x-locked: allowed`): what paying, which unlocks it, needs. */
+  allowedWhenLocked: boolean;
 }
 
 interface RawParameter {
@@ -52,6 +54,10 @@ export function listOperations(contract: Record<string, any>): ContractOperation
       if (!ACCESS_POLICIES.includes(access)) {
         throw new Error(`${operation.operationId}: x-access '${access}' is not one of ${ACCESS_POLICIES.join(', ')}`);
       }
+      const locked = operation['x-locked'];
+      if (locked !== undefined && locked !== 'allowed') {
+        throw new Error(`${operation.operationId}: x-locked '${locked}' is not 'allowed'`);
+      }
       const parameters = [...shared, ...(operation.parameters ?? [])].map((parameter) => resolveParameter(contract, parameter));
       const security = operation.security ?? contract.security ?? [];
       operations.push({
@@ -63,6 +69,7 @@ export function listOperations(contract: Record<string, any>): ContractOperation
         pipeDelimitedQuery: parameters.filter((p) => p.in === 'query' && p.style === 'pipeDelimited').map((p) => p.name),
         secured: security.length > 0,
         bodyRequired: operation.requestBody?.required === true,
+        allowedWhenLocked: locked === 'allowed',
       });
     }
   }
