@@ -9,6 +9,7 @@ import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
 import { listOperations, loadContract } from './http/contract';
 import { ApiError } from './http/errors';
+import { createRateLimiter, RATE_LIMITS, type RateLimitSettings } from './http/rate-limits';
 import { replyWithError } from './http/reply-errors';
 import { createAccessDirectory } from './domain/access-directory';
 import { createHandlers } from './handlers';
@@ -23,6 +24,8 @@ export interface ServerDeps {
   /** Who a sign-in token belongs to; defaults to the mode's provider (sandbox tokens or the social network). */
   identity?: IdentityProvider;
   now?: () => Date;
+  /** The per-user limits of x-rate-limit operations (server/http/rate-limits.ts); 'off' for benchmarks that compare. */
+  rateLimits?: RateLimitSettings | 'off';
 }
 
 /** Builds the whole server from the contract with no globals, so every test builds its own. */
@@ -36,6 +39,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
   const handlers = createHandlers({ db: deps.database.db, config, now, identity });
+  const limiter = createRateLimiter(deps.rateLimits ?? RATE_LIMITS, now);
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
 
@@ -70,7 +74,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
         (async () => {
           throw new ApiError('not_implemented', `${operationId} is not built yet`);
         });
-      return { handler, ...accessHooks(operation, directory, config.mode === 'sandbox') };
+      return { handler, ...accessHooks(operation, directory, config.mode === 'sandbox', limiter) };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ContractOperation } from './contract';
 import { ApiError, banned, notFound, unauthorized } from './errors';
 import { refuseNulCharacters } from './nul-characters';
+import type { RateLimiter } from './rate-limits';
 
 export interface Caller {
   userId: number;
@@ -45,15 +46,17 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
 /**
  * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
  * who you are (401, banned 403, supervisor-only 404) before the input is read, then, once the
- * input is known to be well formed, whose group it is (404) and whether a write finds the group
- * locked (409, unless the operation is `x-locked: allowed`). Before validation they also shape
- * the input the way the contract means it: lists split, a required body that was not sent
- * refused, and any text holding a NUL character refused.
+ * input is known to be well formed, whose group it is (404), whether a write finds the group
+ * locked (409, unless the operation is `x-locked: allowed`) and whether the caller is over the
+ * operation's `x-rate-limit` (429). Before validation they also shape the input the way the
+ * contract means it: lists split, a required body that was not sent refused, and any text
+ * holding a NUL character refused.
  */
 export function accessHooks(
   operation: ContractOperation,
   directory: AccessDirectory,
   sandbox: boolean,
+  limiter: RateLimiter,
 ): Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'> {
   async function identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (operation.access === 'sandbox' && !sandbox) throw notFound();
@@ -93,10 +96,16 @@ export function accessHooks(
     if (await directory.isGroupLocked(groupIdOf(request))) throw new ApiError('conflict', 'Account is locked', { reason: 'locked' });
   }
 
+  const { rateLimit } = operation;
+  async function limitRate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (rateLimit) limiter.admit(rateLimit, request, reply);
+  }
+
   const groupAdmin = operation.access === 'groupAdmin';
   const preHandler = [
     ...(groupAdmin ? [checkGroup] : []),
     ...(groupAdmin && operation.method !== 'GET' && !operation.allowedWhenLocked ? [refuseLockedGroup] : []),
+    ...(rateLimit ? [limitRate] : []),
   ];
   return {
     onRequest: identify,

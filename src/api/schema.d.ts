@@ -3645,6 +3645,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3687,6 +3688,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3887,6 +3889,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
