@@ -85,16 +85,17 @@ function searches(request: FastifyRequest): boolean {
  */
 export function createRateLimiter(settings: RateLimitSettings | 'off', now: () => Date): RateLimiter {
   if (settings === 'off') return { admit: () => undefined };
-  const exports = new TokenBuckets(settings.export.burst, settings.export.refillPerSecond / 1000);
-  const searchBuckets = new TokenBuckets(settings.search.burst, settings.search.refillPerSecond / 1000);
+  const { export: exportLimits, search: searchLimits } = settings;
+  const exports = new TokenBuckets(exportLimits.burst, exportLimits.refillPerSecond / 1000);
+  const searchBuckets = new TokenBuckets(searchLimits.burst, searchLimits.refillPerSecond / 1000);
   const runningExports = new Map<number, number>();
 
   function admitExport(userId: number, reply: FastifyReply): void {
     const running = runningExports.get(userId) ?? 0;
-    if (running >= settings.export.concurrent) {
+    if (running >= exportLimits.concurrent) {
       throw tooManyRequests(
         reply,
-        settings.export.busyRetryAfterSeconds * 1000,
+        exportLimits.busyRetryAfterSeconds * 1000,
         `You have ${running} exports running; wait for one to finish, then try again`,
         'exports_running',
       );
