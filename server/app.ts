@@ -13,6 +13,7 @@ import { ApiError } from './http/errors';
 import { loggerOptions, type LogStream } from './http/log-redaction';
 import { frameworkRefusalOptions } from './http/framework-refusals';
 import { acceptOnlyJsonBodies } from './http/json-body';
+import { createRateLimiter, RATE_LIMITS, type RateLimitSettings } from './http/rate-limits';
 import { replyWithError } from './http/reply-errors';
 import { responseHeaders } from './http/response-headers';
 import { createAccessDirectory } from './domain/access-directory';
@@ -30,6 +31,8 @@ export interface ServerDeps {
   now?: () => Date;
   /** Where the log goes instead of stdout. */
   logStream?: LogStream;
+  /** The per-user limits of x-rate-limit operations (server/http/rate-limits.ts); 'off' for benchmarks that compare. */
+  rateLimits?: RateLimitSettings | 'off';
 }
 
 /** Builds the whole server from the contract with no globals, so every test builds its own. */
@@ -44,6 +47,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
   const handlers = createHandlers({ db: deps.database.db, config, now, identity });
+  const limiter = createRateLimiter(deps.rateLimits ?? RATE_LIMITS, now);
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
 
@@ -78,7 +82,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
         (async () => {
           throw new ApiError('not_implemented', `${operationId} is not built yet`);
         });
-      return { handler, ...accessHooks(operation, directory, config.mode === 'sandbox') };
+      return { handler, ...accessHooks(operation, directory, config.mode === 'sandbox', limiter) };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });
 

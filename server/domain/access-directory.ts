@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import { sessions, users } from '../db/schema';
+import { groups, sessions, users } from '../db/schema';
 import type { AccessDirectory } from '../http/access';
 import { holdsGroup } from './held-groups';
 import { hashToken } from './tokens';
@@ -11,7 +11,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Answers who a token belongs to and which groups they hold, from sessions, users and memberships.
+ * Answers who a token belongs to, which groups they hold and which groups are locked, from sessions,
+ * users, memberships and groups.
  * A session's last-used time is written at most once a minute, so many requests on one token do
  * not queue on its row. A session unused for `sessionTtlDays` (counted from that last-used time,
  * or its opening) has expired and answers like a revoked one; each use slides the expiry on.
@@ -56,6 +57,11 @@ export function createAccessDirectory(db: AppDb, now: () => Date, sessionTtlDays
 
     async isGroupAdmin(caller, groupId) {
       return holdsGroup(db, caller.userId, groupId);
+    },
+
+    async isGroupLocked(groupId) {
+      const [row] = await db.select({ isLocked: groups.is_locked }).from(groups).where(eq(groups.id, groupId)).limit(1);
+      return row?.isLocked ?? false;
     },
   };
 }

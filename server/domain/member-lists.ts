@@ -1,5 +1,7 @@
+import { setImmediate } from 'node:timers/promises';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
+import { rightAway, type OneAtATime } from '../db/one-at-a-time';
 import { MEMBER_LISTS, type MemberList } from '../db/enums';
 import { member_list_counts, members, memberships } from '../db/schema';
 import { containsPattern } from './user-search';
@@ -138,12 +140,31 @@ export async function readMemberPage(db: AppDb, query: MemberListQuery, page: nu
   return memberRows(db, await pageIds(db, query, perPage, (page - 1) * perPage));
 }
 
-/** Every row of a list in the page order, read in chunks that each start after the last one's keyset, so memory stays bounded. */
-export async function* readMemberChunks(db: AppDb, query: MemberListQuery, chunkSize = 2000) {
+/** Rows an export reads at a time: small enough that other users' queries never wait long behind one. */
+const EXPORT_CHUNK_SIZE = 500;
+
+/**
+ * Every row of a list in the page order, read in chunks that each start after the last one's
+ * keyset, so memory stays bounded. The embedded database runs one query at a time, in the event
+ * loop's thread, so exports must not crowd other users out: each of their queries waits its turn
+ * among the server's exports (`inTurn`), then lets the event loop run before it starts. Requests
+ * that arrived meanwhile get their queries in first, and a page of the members list waits behind
+ * one export query at most, not one per export, nor a chain of them.
+ */
+export async function* readMemberChunks(
+  db: AppDb,
+  query: MemberListQuery,
+  { chunkSize = EXPORT_CHUNK_SIZE, inTurn = rightAway }: { chunkSize?: number; inTurn?: OneAtATime } = {},
+) {
+  const politely = <T>(read: () => Promise<T>) =>
+    inTurn(async () => {
+      await setImmediate();
+      return read();
+    });
   let after: Keyset | undefined;
   for (;;) {
-    const ids = await pageIds(db, query, chunkSize, 0, after);
-    if (ids.length > 0) yield await memberRows(db, ids);
+    const ids = await politely(() => pageIds(db, query, chunkSize, 0, after));
+    if (ids.length > 0) yield await politely(() => memberRows(db, ids));
     if (ids.length < chunkSize) return;
     const last = ids[ids.length - 1]!;
     after = { sortKey: last.sort_key, id: last.id };

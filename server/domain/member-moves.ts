@@ -14,7 +14,7 @@ interface MoveRule {
   from: readonly MemberList[];
   set: Partial<{ is_whitelisted: boolean; is_removed: boolean; removed_at: Date | null }>;
   audit: AuditLogKind;
-  /** Paid groups only, and never on a locked group. */
+  /** Paid groups only. */
   paidOnly: boolean;
 }
 
@@ -47,7 +47,6 @@ export type MoveOutcome =
   | { refused: 'not_in_list'; ids: number[] }
   | { refused: 'whitelisted'; ids: number[] }
   | { refused: 'in_removal'; ids: number[] }
-  | { refused: 'locked' }
   | { refused: 'free_plan' };
 
 /**
@@ -59,7 +58,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
   const ids = [...new Set(move.memberIds)];
   return db.transaction(async (tx) => {
     const [group] = await tx
-      .select({ plan: groups.subscribed_plan, isLocked: groups.is_locked })
+      .select({ plan: groups.subscribed_plan })
       .from(groups)
       .where(eq(groups.id, move.groupId))
       .for('update');
@@ -73,10 +72,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
     if (missing.length > 0) return { refused: 'not_member', ids: missing };
     const holders = await holdersAmong(tx, move.groupId, ids);
     if (holders.length > 0) return { refused: 'holder', ids: holders };
-    if (rule.paidOnly) {
-      if (group!.isLocked) return { refused: 'locked' };
-      if (group!.plan === 'free') return { refused: 'free_plan' };
-    }
+    if (rule.paidOnly && group!.plan === 'free') return { refused: 'free_plan' };
     if (move.kind === 'remove') {
       const whitelisted = ids.filter((id) => listOf.get(id) === 'whitelisted');
       if (whitelisted.length > 0) return { refused: 'whitelisted', ids: whitelisted };

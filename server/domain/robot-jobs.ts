@@ -55,7 +55,6 @@ export interface JobStart {
 export type StartOutcome =
   | { job: RobotJobRow }
   | { refused: 'already_running'; jobId: number }
-  | { refused: 'locked' }
   | { refused: 'holder'; memberIds: number[] }
   | { refused: 'not_removable'; memberIds: number[] }
   | { refused: 'limit_exceeded'; limits: RemovalLimits };
@@ -66,19 +65,18 @@ export type StartOutcome =
  * checked against the limits one after the other. A running job of the same command that has
  * been abandoned is marked failed first, so a dead robot does not block the command for good.
  * A posts scan keeps the settings it runs with (the group's when the robot sent none). A removal
- * takes active or inactive members of an unlocked group, never a holder (holdersAmong), as many as
- * the removal limits leave (its members count as spent until reported, removal-usage.ts), stored
- * as this group knows them.
+ * takes active or inactive members, never a holder (holdersAmong), as many as the removal limits
+ * leave (its members count as spent until reported, removal-usage.ts), stored as this group knows
+ * them. A locked group starts nothing: the access hooks refuse every write of its admins before this runs.
  */
 export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome> {
   return db.transaction(async (tx) => {
     const [group] = await tx
-      .select({ settings: groups.settings, plan: groups.subscribed_plan, isLocked: groups.is_locked })
+      .select({ settings: groups.settings, plan: groups.subscribed_plan })
       .from(groups)
       .where(eq(groups.id, start.groupId))
       .for('update');
     const removal = start.name === 'remove_group_members';
-    if (removal && group!.isLocked) return { refused: 'locked' };
 
     const sameCommand = and(eq(robot_jobs.group_id, start.groupId), eq(robot_jobs.name, start.name), eq(robot_jobs.status, 'running'));
     await tx

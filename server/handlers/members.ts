@@ -5,6 +5,7 @@ import { memberSummaryView } from './views/member';
 import { countMemberLists, readMemberChunks, readMemberPage, type MemberListFilter, type MemberSortBy } from '../domain/member-lists';
 import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
 import { readRemovalUsage } from '../domain/removal-usage';
+import { oneAtATime } from '../db/one-at-a-time';
 import { findGroup } from '../domain/held-groups';
 import { moveMembers, type MoveKind } from '../domain/member-moves';
 import { ApiError, notFound } from '../http/errors';
@@ -38,6 +39,8 @@ export function memberListQuery(request: FastifyRequest) {
 }
 
 export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
+  const exportTurns = oneAtATime();
+
   async function limitsOf(id: number) {
     const group = await findGroup(db, id);
     if (!group) throw notFound('Group not found!');
@@ -64,8 +67,6 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
         throw new ApiError('conflict', 'Whitelisted members cannot be removed', { reason: 'whitelisted', ids: outcome.ids });
       case 'in_removal':
         throw new ApiError('conflict', 'The robot is removing some of these members', { reason: 'in_removal', ids: outcome.ids });
-      case 'locked':
-        throw new ApiError('conflict', 'Account is locked', { reason: 'locked' });
       case 'free_plan':
         throw new ApiError('conflict', 'Not available on Free plan', { reason: 'free_plan' });
     }
@@ -79,7 +80,8 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="members-${group.fb_group_id}-${query.list}.csv"`);
-      return Readable.from(csvLines(readMemberChunks(db, query)));
+      // One chunk read ahead at most: the export reads the database as fast as the caller takes the file.
+      return Readable.from(csvLines(readMemberChunks(db, query, { inTurn: exportTurns })), { highWaterMark: 1 });
     },
 
     async previewMemberRemoval(request) {

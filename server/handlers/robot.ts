@@ -42,8 +42,6 @@ function startRefusal(name: RobotJobName, outcome: Extract<StartOutcome, { refus
   switch (outcome.refused) {
     case 'already_running':
       return new ApiError('conflict', `A ${name} job is already running for this group`, { reason: 'already_running', job_id: outcome.jobId });
-    case 'locked':
-      return new ApiError('conflict', 'Account is locked', { reason: 'locked' });
     case 'holder':
       return new ApiError('conflict', "The group's holders (you among them) are never removed by the robot", { reason: 'holder', member_ids: outcome.memberIds });
     case 'not_removable':

@@ -3,6 +3,7 @@ import type { ContractOperation } from './contract';
 import { ApiError, banned, notFound, unauthorized } from './errors';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { refuseNulCharacters } from './nul-characters';
+import type { RateLimiter } from './rate-limits';
 
 export interface Caller {
   userId: number;
@@ -19,6 +20,7 @@ export type TokenLookup = { caller: Caller } | { caller: undefined; revoked: boo
 export interface AccessDirectory {
   findCaller(token: string): Promise<TokenLookup>;
   isGroupAdmin(caller: Caller, groupId: number): Promise<boolean>;
+  isGroupLocked(groupId: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -44,15 +46,18 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
 
 /**
  * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
- * who you are (401, banned 403, supervisor-only 404) before the input is read, and whose group
- * it is (404) after the input is known to be well formed. Before validation they also shape the
- * input the way the contract means it: lists split, a required body that was not sent refused,
- * and any text holding a NUL character refused; after validation, numbers that are not finite.
+ * who you are (401, banned 403, supervisor-only 404) before the input is read, then, once the
+ * input is known to be well formed, whose group it is (404), whether a write finds the group
+ * locked (409, unless the operation is `x-locked: allowed`) and whether the caller is over the
+ * operation's `x-rate-limit` (429). Before validation they also shape the input the way the
+ * contract means it: lists split, a required body that was not sent refused, and any text
+ * holding a NUL character refused; after validation, numbers that are not finite.
  */
 export function accessHooks(
   operation: ContractOperation,
   directory: AccessDirectory,
   sandbox: boolean,
+  limiter: RateLimiter,
 ): Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'> {
   async function identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (operation.access === 'sandbox' && !sandbox) throw notFound();
@@ -85,16 +90,34 @@ export function accessHooks(
     refuseNonFiniteNumbers(request.body, 'body');
   }
 
+  const groupIdOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+
   async function checkGroup(request: FastifyRequest): Promise<void> {
-    const groupId = (request.params as { id: number }).id;
-    if (!request.caller || !(await directory.isGroupAdmin(request.caller, groupId))) {
+    if (!request.caller || !(await directory.isGroupAdmin(request.caller, groupIdOf(request)))) {
       throw new ApiError('not_found', 'Group not found!');
     }
   }
 
+  /** A locked group is read-only until it is paid for: every write of its admins is refused, built or not. */
+  async function refuseLockedGroup(request: FastifyRequest): Promise<void> {
+    if (await directory.isGroupLocked(groupIdOf(request))) throw new ApiError('conflict', 'Account is locked', { reason: 'locked' });
+  }
+
+  const { rateLimit } = operation;
+  async function limitRate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (rateLimit) limiter.admit(rateLimit, request, reply);
+  }
+
+  const groupAdmin = operation.access === 'groupAdmin';
+  const preHandler = [
+    refuseNonFiniteInput,
+    ...(groupAdmin ? [checkGroup] : []),
+    ...(groupAdmin && operation.method !== 'GET' && !operation.allowedWhenLocked ? [refuseLockedGroup] : []),
+    ...(rateLimit ? [limitRate] : []),
+  ];
   return {
     onRequest: identify,
     preValidation: prepareInput,
-    preHandler: operation.access === 'groupAdmin' ? [refuseNonFiniteInput, checkGroup] : [refuseNonFiniteInput],
+    preHandler,
   };
 }

@@ -7,6 +7,10 @@ export const CONTRACT_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml',
 export const ACCESS_POLICIES = ['public', 'session', 'user', 'groupAdmin', 'supervisor', 'sandbox'] as const;
 export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
 
+/** `x-rate-limit`: which per-user limit of server/http/rate-limits.ts an operation draws on. */
+export const RATE_LIMIT_KINDS = ['export', 'search'] as const;
+export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number];
+
 export interface ContractOperation {
   operationId: string;
   method: string;
@@ -19,6 +23,10 @@ export interface ContractOperation {
   secured: boolean;
   /** True when the contract requires a request body (Fastify validates a body only when one is sent). */
   bodyRequired: boolean;
+  /** A write a locked group may still make (`x-locked: allowed`): what paying, which unlocks it, needs. */
+  allowedWhenLocked: boolean;
+  /** The per-user limit the operation draws on (`x-rate-limit`), if any. */
+  rateLimit: RateLimitKind | undefined;
 }
 
 interface RawParameter {
@@ -52,6 +60,14 @@ export function listOperations(contract: Record<string, any>): ContractOperation
       if (!ACCESS_POLICIES.includes(access)) {
         throw new Error(`${operation.operationId}: x-access '${access}' is not one of ${ACCESS_POLICIES.join(', ')}`);
       }
+      const locked = operation['x-locked'];
+      if (locked !== undefined && locked !== 'allowed') {
+        throw new Error(`${operation.operationId}: x-locked '${locked}' is not 'allowed'`);
+      }
+      const rateLimit = operation['x-rate-limit'];
+      if (rateLimit !== undefined && !RATE_LIMIT_KINDS.includes(rateLimit)) {
+        throw new Error(`${operation.operationId}: x-rate-limit '${rateLimit}' is not one of ${RATE_LIMIT_KINDS.join(', ')}`);
+      }
       const parameters = [...shared, ...(operation.parameters ?? [])].map((parameter) => resolveParameter(contract, parameter));
       const security = operation.security ?? contract.security ?? [];
       operations.push({
@@ -63,6 +79,8 @@ export function listOperations(contract: Record<string, any>): ContractOperation
         pipeDelimitedQuery: parameters.filter((p) => p.in === 'query' && p.style === 'pipeDelimited').map((p) => p.name),
         secured: security.length > 0,
         bodyRequired: operation.requestBody?.required === true,
+        allowedWhenLocked: locked === 'allowed',
+        rateLimit,
       });
     }
   }

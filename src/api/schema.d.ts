@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Preview removing members
-         * @description Who of the selection would be removed and when the daily/weekly limits (or the free allowance) let the whole selection through. Writes nothing.
+         * @description Who of the selection would be removed and when the daily/weekly limits (or the free allowance) let the whole selection through. Writes nothing; a locked group, which cannot remove, answers 409 locked like every write of it.
          */
         post: operations["previewMemberRemoval"];
         delete?: never;
@@ -903,7 +903,7 @@ export interface paths {
         put?: never;
         /**
          * Report that a robot job started
-         * @description Creates the job (status running). One transaction with the group row locked. 409 already_running (details.job_id): the same command is already running for the group; a running job with no start or batch for 15 minutes is abandoned (the robot died): it is marked failed and the new start goes on. remove_group_members removes members from the social network on every plan: args.members name members (by id) in the group's active or inactive list, otherwise 409 not_removable (details.member_ids); never a holder of the group (the caller among them): 409 holder (details.member_ids), as who holds a group changes through Permissions only; the group must not be locked (409 locked); the selection must fit removal_limits.current.left (on the Free plan the free allowance binds), otherwise 422 limit_exceeded (details.removal_limits) and nothing is written. The job keeps the members as the group knows them (id, fb_user_id, name); until the robot reports them removed (POST /robot/jobs/{job_id}/removals) or the job ends or is abandoned, they count as spent in today's, this week's and the total removals of every removal_limits answer.
+         * @description Creates the job (status running). No command starts on a locked group (409 locked); reports to a job started before the group was locked are still taken, as they record what the network shows. One transaction with the group row locked. 409 already_running (details.job_id): the same command is already running for the group; a running job with no start or batch for 15 minutes is abandoned (the robot died): it is marked failed and the new start goes on. remove_group_members removes members from the social network on every plan: args.members name members (by id) in the group's active or inactive list, otherwise 409 not_removable (details.member_ids); never a holder of the group (the caller among them): 409 holder (details.member_ids), as who holds a group changes through Permissions only; the selection must fit removal_limits.current.left (on the Free plan the free allowance binds), otherwise 422 limit_exceeded (details.removal_limits) and nothing is written. The job keeps the members as the group knows them (id, fb_user_id, name); until the robot reports them removed (POST /robot/jobs/{job_id}/removals) or the job ends or is abandoned, they count as spent in today's, this week's and the total removals of every removal_limits answer.
          */
         post: operations["startRobotJob"];
         delete?: never;
@@ -3202,7 +3202,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description conflict: the request does not fit the current state (details.reason says why, e.g. free_plan, locked, already_acquired). */
+        /** @description conflict: the request does not fit the current state (details.reason says why, e.g. free_plan, already_acquired, or locked: 'Account is locked', the group is read-only until paid for). */
         Conflict: {
             headers: {
                 "X-App-Version": components["headers"]["XAppVersion"];
@@ -3729,6 +3729,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3771,6 +3772,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4081,6 +4083,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };

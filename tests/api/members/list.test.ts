@@ -200,7 +200,7 @@ describe.each(databaseKinds())('the member lists on %s', (kind) => {
             }
             expect(paged, label).toEqual(expected);
             const exported: number[] = [];
-            for await (const chunk of readMemberChunks(server.db, query, 4)) exported.push(...chunk.map((row) => row.id));
+            for await (const chunk of readMemberChunks(server.db, query, { chunkSize: 4 })) exported.push(...chunk.map((row) => row.id));
             expect(exported, label).toEqual(expected);
           }
         }

@@ -13,3 +13,19 @@ export async function tableCounts(db: AppDb): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+/** A fingerprint of every table's rows, to prove a refused request changed nothing, not even a row in place. */
+export async function tableDigests(db: AppDb): Promise<Record<string, string>> {
+  const tables = await db.execute<{ table_name: string }>(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const digests: Record<string, string> = {};
+  for (const { table_name } of tables.rows) {
+    const table = sql.identifier(table_name);
+    const result = await db.execute<{ digest: string }>(
+      sql`SELECT md5(coalesce(string_agg(row_text, E'\n' ORDER BY row_text), '')) AS digest FROM (SELECT ${table}::text AS row_text FROM ${table}) AS rows`,
+    );
+    digests[table_name] = result.rows[0].digest;
+  }
+  return digests;
+}

@@ -8,7 +8,7 @@ import { createFakeServer, type FakeServer } from '../app/support/fakeServer';
 
 type Answer = (server: FakeServer, url: URL, request: Request) => Response | undefined;
 
-function openAs(path: string, answers: { account?: Answer; export?: Answer } = {}) {
+function openAs(path: string, answers: { account?: Answer; export?: Answer; list?: Answer; move?: Answer } = {}) {
   const server = createFakeServer([
     { account: { id: 'ada', name: 'Ada Admin', description: 'Group admin.', role: 'group_admin' }, user: adminUser, groups: [freeGroup, monthlyGroup] },
   ]);
@@ -16,13 +16,14 @@ function openAs(path: string, answers: { account?: Answer; export?: Answer } = {
   const requests: Request[] = [];
   server.override((request) => {
     const url = new URL(request.url);
-    const groupCall = /\/groups\/\d+\/(members(\/export)?|account)$/.exec(url.pathname);
+    const groupCall = /\/groups\/\d+\/(members(\/export|\/whitelisted)?|account)$/.exec(url.pathname);
     if (!groupCall) return undefined;
     requests.push(request);
     if (groupCall[1] === 'account') return answers.account?.(server, url, request) ?? server.failure(501, 'not_implemented', 'Not built.');
-    if (groupCall[2]) return answers.export?.(server, url, request);
+    if (groupCall[2] === '/export') return answers.export?.(server, url, request);
+    if (groupCall[2] === '/whitelisted') return answers.move?.(server, url, request);
     asked.push(url);
-    return server.json(THREE_MEMBERS);
+    return answers.list?.(server, url, request) ?? server.json(THREE_MEMBERS);
   });
   const token = server.signIn('ada');
   const app = renderApp({ server, path, storage: signedInStorage(token) });
@@ -126,5 +127,33 @@ describe('the members route', () => {
     const toast = await screen.findByText(/The export broke\./);
     expect(within(toast.closest('.p-toast-message') as HTMLElement).getByText('Export failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it("shows the server's message when a move is refused, such as on a group locked since the page opened", async () => {
+    openAs(`/${monthlyGroup.fb_group_id}/members/inactive`, { move: (server) => server.failure(409, 'conflict', 'Account is locked') });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Ada Baker' }));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add to Whitelist' })));
+    expect(await screen.findByText('Account is locked')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Ada Baker' })).toBeInTheDocument();
+  });
+
+  it('shows why a search the server holds back answered nothing, with a way to try again', async () => {
+    let refuse = true;
+    openAs(`/${freeGroup.fb_group_id}/members?search=ann`, {
+      list: (server) => (refuse ? server.failure(429, 'too_many_requests', 'Too many searches in a row; try again in a moment') : undefined),
+    });
+    expect(await screen.findByText(/could not be loaded: Too many searches in a row; try again in a moment/)).toBeInTheDocument();
+    refuse = false;
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(await screen.findByRole('checkbox', { name: 'Select Ada Baker' })).toBeInTheDocument();
+  });
+
+  it('tells in a toast when the server holds an export back', async () => {
+    openAs(`/${freeGroup.fb_group_id}/members`, {
+      export: (server) => server.failure(429, 'too_many_requests', 'You have 2 exports running; wait for one to finish, then try again'),
+    });
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
+    expect(await screen.findByText(/You have 2 exports running; wait for one to finish, then try again/)).toBeInTheDocument();
   });
 });
