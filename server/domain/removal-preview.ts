@@ -34,8 +34,9 @@ export function planRemovals(count: number, limits: RemovalLimits, isFree: boole
 }
 
 /**
- * Which of the selected members a robot removal would take (active or inactive ones), and when the
- * limits (pending removals of a running job included) let them all through.
+ * Which of the selected members a robot removal would take (active or inactive ones, never a holder
+ * of the group: holdersAmong), and when the limits (pending removals of a running job included) let
+ * them all through.
  */
 export async function previewRemoval(db: AppDb, groupId: number, memberIds: readonly number[], now: Date) {
   const [group] = await db.select({ plan: groups.subscribed_plan }).from(groups).where(eq(groups.id, groupId));
@@ -43,7 +44,7 @@ export async function previewRemoval(db: AppDb, groupId: number, memberIds: read
     .select({ id: members.id, name: memberships.member_name, avatar_url: members.avatar_url, fb_user_id: members.fb_user_id })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...new Set(memberIds)]), inArray(memberships.list, ['active', 'inactive'])))
+    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...new Set(memberIds)]), inArray(memberships.list, ['active', 'inactive']), eq(memberships.is_admin_holder, false)))
     .orderBy(asc(memberships.member_name), asc(members.id));
   const usage = (await readRemovalUsage(db, [groupId], now)).get(groupId) ?? NO_REMOVALS;
   const limits = removalLimits(group!.plan, usage, now);

@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Preview removing members
-         * @description Who of the selection would be removed and when the daily/weekly limits (or the free allowance) let the whole selection through. Writes nothing; a locked group, which cannot remove, answers 409 locked like every write of it.
+         * @description Who of the selection would be removed (its active and inactive members, never a holder of the group) and when the daily/weekly limits (or the free allowance) let the whole selection through. Writes nothing; a locked group, which cannot remove, answers 409 locked like every write of it.
          */
         post: operations["previewMemberRemoval"];
         delete?: never;

@@ -98,11 +98,12 @@ describe.each(databaseKinds())('member export and removal preview on %s', (kind)
     return response.json();
   };
 
-  it('previews who would be removed and when, writing nothing', async () => {
+  it('previews who would be removed (never the caller, a holder) and when, writing nothing', async () => {
     await server.db.insert(removal_counters).values({ group_id: world.group.id, day: removalPeriods(new Date()).today, count: 60 });
-    const selection = [...ids.inactive.slice(0, 50), ...ids.whitelisted.slice(0, 5), ...ids.removed.slice(0, 5)];
+    const selection = [...ids.inactive.slice(0, 50), ...ids.whitelisted.slice(0, 5), ...ids.removed.slice(0, 5), world.memberId];
     const result = await preview(selection);
     expect(result.members).toHaveLength(50);
+    expect(result.members.map((member: { id: number }) => member.id)).not.toContain(world.memberId);
     expect(result.members.every((member: { fb_user_id: string }) => /^66\d+$/.test(member.fb_user_id))).toBe(true);
     expect(result.removable_now).toBe(40);
     expect(result.days_needed).toBe(1);
