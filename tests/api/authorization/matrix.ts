@@ -68,6 +68,22 @@ export interface MatrixRow {
   };
 }
 
+/** Confirming or dismissing the departures a members scan held: the caller's own held scan, or another tenant's scan named in the body. */
+const decidingHeldDepartures: MatrixRow = {
+  access: 'groupAdmin',
+  built: {
+    status: 200,
+    request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }),
+    crossTenant: [
+      {
+        what: "another tenant's members scan",
+        status: 409,
+        request: async (_world, { db, tenant }) => ({ body: { job_id: await tenantJob(db, tenant, 'fetch_group_members') } }),
+      },
+    ],
+  },
+};
+
 /**
  * Every operation of the contract against every role. The expected answer for each role follows
  * from `access` (see expectedStatus); an operation that is not built answers 501 where the
@@ -160,34 +176,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     },
   },
   getHeldDepartures: { access: 'groupAdmin', built: { status: 200 } },
-  confirmHeldDepartures: {
-    access: 'groupAdmin',
-    built: {
-      status: 200,
-      request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }),
-      crossTenant: [
-        {
-          what: "another tenant's members scan",
-          status: 409,
-          request: async (_world, { db, tenant }) => ({ body: { job_id: await tenantJob(db, tenant, 'fetch_group_members') } }),
-        },
-      ],
-    },
-  },
-  dismissHeldDepartures: {
-    access: 'groupAdmin',
-    built: {
-      status: 200,
-      request: async (world, { db }) => ({ body: { job_id: await heldDepartureIn(db, world) } }),
-      crossTenant: [
-        {
-          what: "another tenant's members scan",
-          status: 409,
-          request: async (_world, { db, tenant }) => ({ body: { job_id: await tenantJob(db, tenant, 'fetch_group_members') } }),
-        },
-      ],
-    },
-  },
+  confirmHeldDepartures: decidingHeldDepartures,
+  dismissHeldDepartures: decidingHeldDepartures,
   lookupMembers: { access: 'user', built: { status: 404, request: async (world, call) => ({ query: { group_id: await foreignGroupOf(world, call) } }) } },
 
   // posts
