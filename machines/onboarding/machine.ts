@@ -14,7 +14,7 @@ import {
   type MembersScan,
   type UserFlags,
 } from './actors';
-import { unexpectedFailureOf, type StepFailure } from './stepFailure';
+import { unexpectedFailureOf, type StepFailure } from '../shared/stepFailure';
 import {
   destinationAfter,
   isChoosable,

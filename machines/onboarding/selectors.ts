@@ -3,7 +3,7 @@ import type { RobotProgress } from '../../src/robot/protocol';
 import type { confirmOwnershipMachine } from '../confirmOwnership/machine';
 import type { onboardingMachine } from './machine';
 import { adminGroupsFirst, type OnboardingGroup } from './onboardingGroups';
-import type { StepFailure } from './stepFailure';
+import type { StepFailure } from '../shared/stepFailure';
 import { ONBOARDING_STEPS, isStepComplete, stepAfter, stepBefore, type OnboardingStep } from './steps';
 
 export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
