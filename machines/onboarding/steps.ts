@@ -1,11 +1,12 @@
-import { ONBOARDING_STEPS, type OnboardingStep } from '../../src/app/routes';
 import type { components } from '../../src/api/schema';
 import type { RobotPresence } from '../../src/robot/protocol';
 import type { OnboardingGroup } from './onboardingGroups';
 
 type UserFlags = components['schemas']['UserFlags'];
 
-export { ONBOARDING_STEPS, type OnboardingStep };
+/** The wizard's steps in order (spec part 1 §2 Onboarding); each is also the last part of its address. */
+export const ONBOARDING_STEPS = ['extension', 'groups', 'choose', 'ownership', 'members', 'engagements', 'complete'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 /** What the robot said about itself once it knew whether it is there. */
 export interface RobotStatus {
