@@ -87,6 +87,21 @@ export function withChosenGroup(progress: OnboardingProgress, group: OnboardingG
   return { ...progress, chosenGroup: group, ownership: null, membersScan: null, engagementsScan: null, completion: null };
 }
 
+/** Choosing one of the scanned groups by its id; an id the scan did not find changes nothing. */
+export function withChosenGroupId(progress: OnboardingProgress, groupId: number): OnboardingProgress {
+  const group = progress.groups?.find((candidate) => candidate.id === groupId);
+  return group ? withChosenGroup(progress, group) : progress;
+}
+
+/**
+ * The group every step after Choose Group works on. Those steps open only once a group is chosen
+ * (`isStepClickable`), so a missing one is a fault in the wizard, not a state the user can reach.
+ */
+export function chosenGroupOf(progress: OnboardingProgress): OnboardingGroup {
+  if (progress.chosenGroup === null) throw new Error('No group is chosen before the step that works on it.');
+  return progress.chosenGroup;
+}
+
 /** A new scan keeps the chosen group while the robot finds it with the same role; otherwise the choice is undone. */
 export function withScannedGroups(progress: OnboardingProgress, groups: OnboardingGroup[]): OnboardingProgress {
   const chosen = groups.find((group) => group.id === progress.chosenGroup?.id && group.role === progress.chosenGroup.role);
