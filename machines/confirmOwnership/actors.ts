@@ -3,7 +3,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { Robot } from '../../src/robot/protocol';
 import { robotGroupArgs, type OnboardingGroup } from '../onboarding/onboardingGroups';
-import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from '../onboarding/stepFailure';
+import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from '../shared/stepFailure';
 
 export type OnboardingPermission = components['schemas']['OnboardingPermission'];
 

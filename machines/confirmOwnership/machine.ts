@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { Robot } from '../../src/robot/protocol';
 import type { OnboardingGroup } from '../onboarding/onboardingGroups';
-import { unexpectedFailureOf, type StepFailure } from '../onboarding/stepFailure';
+import { unexpectedFailureOf, type StepFailure } from '../shared/stepFailure';
 import type { OwnershipConfirmation } from '../onboarding/steps';
 import { acquireGroup, fetchOwners, scanAdmins, type AcquireAnswer, type OnboardingPermission, type OwnersAnswer } from './actors';
 

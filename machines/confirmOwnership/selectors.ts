@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { StepFailure } from '../onboarding/stepFailure';
+import type { StepFailure } from '../shared/stepFailure';
 import type { OnboardingPermission } from './actors';
 import type { confirmOwnershipMachine } from './machine';
 

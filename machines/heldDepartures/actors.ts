@@ -1,7 +1,7 @@
 import { fromStoppablePromise } from '../stoppablePromise';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { answerOf, serverFailureOf } from '../onboarding/stepFailure';
+import { answerOf, serverFailureOf } from '../shared/stepFailure';
 
 export type HeldDepartures = components['schemas']['HeldDepartures'];
 

@@ -2,7 +2,7 @@ import { fromStoppablePromise } from '../stoppablePromise';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { RobotArgs } from '../../src/robot/protocol';
-import { answerOf, robotFailureOf, serverFailureOf } from '../onboarding/stepFailure';
+import { answerOf, robotFailureOf, serverFailureOf } from '../shared/stepFailure';
 import { moveRequest, type MemberListName, type MemberMove } from './moves';
 
 export type GroupMembersList = components['schemas']['GroupMembersList'];

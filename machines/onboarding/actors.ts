@@ -4,7 +4,7 @@ import type { components } from '../../src/api/schema';
 import type { Robot, RobotProgress, RobotState } from '../../src/robot/protocol';
 import { ONBOARDING_ENGAGEMENT_SETTINGS } from './engagementSettings';
 import { robotGroupArgs, type OnboardingGroup } from './onboardingGroups';
-import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from './stepFailure';
+import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from '../shared/stepFailure';
 import type { RobotStatus } from './steps';
 
 export type UserFlags = components['schemas']['UserFlags'];

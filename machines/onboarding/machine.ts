@@ -1,4 +1,4 @@
-import { and, assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { Robot, RobotProgress } from '../../src/robot/protocol';
 import { confirmOwnershipMachine } from '../confirmOwnership/machine';
@@ -14,15 +14,16 @@ import {
   type MembersScan,
   type UserFlags,
 } from './actors';
-import { unexpectedFailureOf, type StepFailure } from './stepFailure';
+import { unexpectedFailureOf, type StepFailure } from '../shared/stepFailure';
 import {
+  chosenGroupOf,
   destinationAfter,
   isChoosable,
   isRobotInstalled,
   isStepClickable,
   isStepComplete,
   NO_PROGRESS,
-  withChosenGroup,
+  withChosenGroupId,
   withScannedGroups,
   type OnboardingDestination,
   type OnboardingProgress,
@@ -56,62 +57,6 @@ export type OnboardingEvent =
   | { type: 'robot.progress'; progress: RobotProgress }
   | { type: 'onboarding.finish' };
 
-type StepGuard =
-  | { type: 'opensStep'; params: { step: OnboardingStep } }
-  | { type: 'isStepClickable'; params: { step: OnboardingStep } }
-  | { type: 'isStepComplete'; params: { step: OnboardingStep } };
-
-/** Steps whose work runs on arrival: a done step shows its result, an undone one starts working. */
-const WORKING_STEPS: Partial<Record<OnboardingStep, { done: string; working: string }>> = {
-  groups: { done: 'scanned', working: 'scanning' },
-  ownership: { done: 'confirmed', working: 'confirming' },
-  members: { done: 'scanned', working: 'scanning' },
-  engagements: { done: 'scanned', working: 'scanning' },
-  complete: { done: 'saved', working: 'saving' },
-};
-
-/** Back leads to a step already complete (a step opens only once those before it are), so to its result. */
-function returnTo(step: OnboardingStep) {
-  const substates = WORKING_STEPS[step];
-  const target = substates ? `#onboarding.wizard.${step}.${substates.done}` : `#onboarding.wizard.${step}`;
-  return { target, actions: { type: 'showStep', params: { step, replace: false } } } as const;
-}
-
-/**
- * The transitions into a step when `allowed` lets the user in: to its result when the step is
- * complete, else to its work; the address bar follows.
- */
-function enterStep(step: OnboardingStep, allowed: StepGuard) {
-  const actions = { type: 'showStep', params: { step, replace: false } } as const;
-  const substates = WORKING_STEPS[step];
-  if (!substates) return [{ guard: allowed, target: `#onboarding.wizard.${step}`, actions }];
-  const complete: StepGuard = { type: 'isStepComplete', params: { step } };
-  return [
-    { guard: and([allowed, complete]), target: `#onboarding.wizard.${step}.${substates.done}`, actions },
-    { guard: allowed, target: `#onboarding.wizard.${step}.${substates.working}`, actions },
-  ];
-}
-
-const advanceTo = (step: OnboardingStep) => enterStep(step, { type: 'isStepClickable', params: { step } });
-const openOn = (step: OnboardingStep) => enterStep(step, { type: 'opensStep', params: { step } });
-
-const workFailed = {
-  target: 'failed',
-  actions: {
-    type: 'rememberFailure',
-    params: ({ event }: { event: { output: GroupsScan | MembersScan | EngagementsScan | CompletionSave } }) => ({ outcome: event.output }),
-  },
-} as const;
-
-const crashed = {
-  target: 'failed',
-  actions: { type: 'rememberCrash', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-} as const;
-
-const reportProgress = {
-  actions: { type: 'rememberScanProgress', params: ({ event }: { event: { progress: RobotProgress } }) => event },
-} as const;
-
 type ScanInputArgs = { context: OnboardingContext; self: { send(event: OnboardingEvent): void } };
 
 /** A robot command's input: the robot, and progress reported back to the wizard as events. */
@@ -120,11 +65,18 @@ const robotScanInput = ({ context, self }: ScanInputArgs) => ({
   onProgress: (progress: RobotProgress) => self.send({ type: 'robot.progress', progress }),
 });
 
-const groupScanInput = (args: ScanInputArgs) => ({ ...robotScanInput(args), group: args.context.progress.chosenGroup! });
+/** A robot command on the chosen group. */
+const groupScanInput = (args: ScanInputArgs) => ({ ...robotScanInput(args), group: chosenGroupOf(args.context.progress) });
+
+type WorkOutcome = GroupsScan | MembersScan | EngagementsScan | CompletionSave;
 
 /**
  * Onboarding (spec part 1 §2): seven steps, each complete when its work is done; a step opens up to
  * and including the first incomplete one; on arrival the wizard goes to the last available step.
+ *
+ * Entering a step: a step whose work runs on arrival goes to its result when the step is complete,
+ * else to its work; Back leads to a step already complete (a step opens only once those before it
+ * are), so to its result. Every move the user makes puts the step in the address bar.
  */
 export const onboardingMachine = setup({
   types: {
@@ -136,12 +88,15 @@ export const onboardingMachine = setup({
   guards: {
     reportsInstalled: (_, { robot }: { robot: RobotStatus }) => isRobotInstalled(robot),
     robotMissing: ({ context }) => !isRobotInstalled(context.progress.robot),
-    isStepComplete: ({ context }, { step }: { step: OnboardingStep }) => isStepComplete(step, context.progress),
     isStepClickable: ({ context }, { step }: { step: OnboardingStep }) => isStepClickable(step, context.progress),
+    isCompleteStepClickable: ({ context }, { step }: { step: OnboardingStep }) =>
+      isStepClickable(step, context.progress) && isStepComplete(step, context.progress),
     opensStep: ({ context, event }, { step }: { step: OnboardingStep }) =>
       event.type === 'wizard.open' && event.step === step && isStepClickable(step, context.progress),
+    opensCompleteStep: ({ context, event }, { step }: { step: OnboardingStep }) =>
+      event.type === 'wizard.open' && event.step === step && isStepClickable(step, context.progress) && isStepComplete(step, context.progress),
     isChoosable: ({ context }, { groupId }: { groupId: number }) => isChoosable(groupId, context.progress),
-    succeeded: (_, { outcome }: { outcome: GroupsScan | MembersScan | EngagementsScan | CompletionSave }) => outcome.kind !== 'failed',
+    succeeded: (_, { outcome }: { outcome: WorkOutcome }) => outcome.kind !== 'failed',
   },
   actions: {
     rememberRobot: assign(({ context }, robot: RobotStatus) => ({ progress: { ...context.progress, robot } })),
@@ -150,9 +105,7 @@ export const onboardingMachine = setup({
     rememberGroups: assign(({ context }, outcome: GroupsScan) => ({
       progress: outcome.kind === 'scanned' ? withScannedGroups(context.progress, outcome.groups) : context.progress,
     })),
-    chooseGroup: assign(({ context }, { groupId }: { groupId: number }) => ({
-      progress: withChosenGroup(context.progress, context.progress.groups!.find((group) => group.id === groupId)!),
-    })),
+    chooseGroup: assign(({ context }, { groupId }: { groupId: number }) => ({ progress: withChosenGroupId(context.progress, groupId) })),
     rememberOwnership: assign(({ context }, { confirmation }: { confirmation: OwnershipConfirmation }) => ({
       progress: { ...context.progress, ownership: confirmation },
     })),
@@ -165,7 +118,7 @@ export const onboardingMachine = setup({
     rememberCompletion: assign(({ context }, outcome: CompletionSave) => ({
       progress: { ...context.progress, completion: outcome.kind === 'saved' ? { isApiAdmin: outcome.isApiAdmin, flags: outcome.flags } : null },
     })),
-    rememberFailure: assign((_, { outcome }: { outcome: GroupsScan | MembersScan | EngagementsScan | CompletionSave }) => ({
+    rememberFailure: assign((_, { outcome }: { outcome: WorkOutcome }) => ({
       failure: outcome.kind === 'failed' ? outcome.failure : null,
     })),
     rememberCrash: assign((_, { error }: { error: unknown }) => ({ failure: unexpectedFailureOf(error) })),
@@ -208,19 +161,85 @@ export const onboardingMachine = setup({
     wizard: {
       on: {
         'wizard.open': [
-          ...openOn('extension'),
-          ...openOn('groups'),
-          ...openOn('choose'),
-          ...openOn('ownership'),
-          ...openOn('members'),
-          ...openOn('engagements'),
-          ...openOn('complete'),
+          {
+            guard: { type: 'opensStep', params: { step: 'extension' } },
+            target: '#onboarding.wizard.extension',
+            actions: { type: 'showStep', params: { step: 'extension', replace: false } },
+          },
+          {
+            guard: { type: 'opensCompleteStep', params: { step: 'groups' } },
+            target: '#onboarding.wizard.groups.scanned',
+            actions: { type: 'showStep', params: { step: 'groups', replace: false } },
+          },
+          {
+            guard: { type: 'opensStep', params: { step: 'groups' } },
+            target: '#onboarding.wizard.groups.scanning',
+            actions: { type: 'showStep', params: { step: 'groups', replace: false } },
+          },
+          {
+            guard: { type: 'opensStep', params: { step: 'choose' } },
+            target: '#onboarding.wizard.choose',
+            actions: { type: 'showStep', params: { step: 'choose', replace: false } },
+          },
+          {
+            guard: { type: 'opensCompleteStep', params: { step: 'ownership' } },
+            target: '#onboarding.wizard.ownership.confirmed',
+            actions: { type: 'showStep', params: { step: 'ownership', replace: false } },
+          },
+          {
+            guard: { type: 'opensStep', params: { step: 'ownership' } },
+            target: '#onboarding.wizard.ownership.confirming',
+            actions: { type: 'showStep', params: { step: 'ownership', replace: false } },
+          },
+          {
+            guard: { type: 'opensCompleteStep', params: { step: 'members' } },
+            target: '#onboarding.wizard.members.scanned',
+            actions: { type: 'showStep', params: { step: 'members', replace: false } },
+          },
+          {
+            guard: { type: 'opensStep', params: { step: 'members' } },
+            target: '#onboarding.wizard.members.scanning',
+            actions: { type: 'showStep', params: { step: 'members', replace: false } },
+          },
+          {
+            guard: { type: 'opensCompleteStep', params: { step: 'engagements' } },
+            target: '#onboarding.wizard.engagements.scanned',
+            actions: { type: 'showStep', params: { step: 'engagements', replace: false } },
+          },
+          {
+            guard: { type: 'opensStep', params: { step: 'engagements' } },
+            target: '#onboarding.wizard.engagements.scanning',
+            actions: { type: 'showStep', params: { step: 'engagements', replace: false } },
+          },
+          {
+            guard: { type: 'opensCompleteStep', params: { step: 'complete' } },
+            target: '#onboarding.wizard.complete.saved',
+            actions: { type: 'showStep', params: { step: 'complete', replace: false } },
+          },
+          {
+            guard: { type: 'opensStep', params: { step: 'complete' } },
+            target: '#onboarding.wizard.complete.saving',
+            actions: { type: 'showStep', params: { step: 'complete', replace: false } },
+          },
         ],
       },
       initial: 'extension',
       states: {
         extension: {
-          on: { 'wizard.next': advanceTo('groups') },
+          on: {
+            'wizard.next': [
+              {
+                guard: { type: 'isCompleteStepClickable', params: { step: 'groups' } },
+                target: '#onboarding.wizard.groups.scanned',
+                actions: { type: 'showStep', params: { step: 'groups', replace: false } },
+              },
+              {
+                guard: { type: 'isStepClickable', params: { step: 'groups' } },
+                target: '#onboarding.wizard.groups.scanning',
+                actions: { type: 'showStep', params: { step: 'groups', replace: false } },
+              },
+            ],
+          },
           initial: 'showingStatus',
           states: {
             showingStatus: {
@@ -239,13 +258,23 @@ export const onboardingMachine = setup({
           },
         },
         groups: {
-          on: { 'wizard.next': advanceTo('choose'), 'wizard.back': returnTo('extension') },
+          on: {
+            'wizard.next': {
+              guard: { type: 'isStepClickable', params: { step: 'choose' } },
+              target: '#onboarding.wizard.choose',
+              actions: { type: 'showStep', params: { step: 'choose', replace: false } },
+            },
+            'wizard.back': {
+              target: '#onboarding.wizard.extension',
+              actions: { type: 'showStep', params: { step: 'extension', replace: false } },
+            },
+          },
           initial: 'scanning',
           states: {
             scanning: {
               tags: 'busy',
               entry: 'startWork',
-              on: { 'robot.progress': reportProgress },
+              on: { 'robot.progress': { actions: { type: 'rememberScanProgress', params: ({ event }) => event } } },
               invoke: {
                 id: 'scanGroups',
                 src: 'scanGroups',
@@ -256,9 +285,9 @@ export const onboardingMachine = setup({
                     target: 'scanned',
                     actions: { type: 'rememberGroups', params: ({ event }) => event.output },
                   },
-                  workFailed,
+                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
                 ],
-                onError: crashed,
+                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             scanned: { on: { 'groups.rescan': 'scanning' } },
@@ -271,19 +300,50 @@ export const onboardingMachine = setup({
               guard: { type: 'isChoosable', params: ({ event }) => event },
               actions: { type: 'chooseGroup', params: ({ event }) => event },
             },
-            'wizard.next': advanceTo('ownership'),
-            'wizard.back': returnTo('groups'),
+            'wizard.next': [
+              {
+                guard: { type: 'isCompleteStepClickable', params: { step: 'ownership' } },
+                target: '#onboarding.wizard.ownership.confirmed',
+                actions: { type: 'showStep', params: { step: 'ownership', replace: false } },
+              },
+              {
+                guard: { type: 'isStepClickable', params: { step: 'ownership' } },
+                target: '#onboarding.wizard.ownership.confirming',
+                actions: { type: 'showStep', params: { step: 'ownership', replace: false } },
+              },
+            ],
+            'wizard.back': {
+              target: '#onboarding.wizard.groups.scanned',
+              actions: { type: 'showStep', params: { step: 'groups', replace: false } },
+            },
           },
         },
         ownership: {
-          on: { 'wizard.next': advanceTo('members'), 'wizard.back': returnTo('choose') },
+          on: {
+            'wizard.next': [
+              {
+                guard: { type: 'isCompleteStepClickable', params: { step: 'members' } },
+                target: '#onboarding.wizard.members.scanned',
+                actions: { type: 'showStep', params: { step: 'members', replace: false } },
+              },
+              {
+                guard: { type: 'isStepClickable', params: { step: 'members' } },
+                target: '#onboarding.wizard.members.scanning',
+                actions: { type: 'showStep', params: { step: 'members', replace: false } },
+              },
+            ],
+            'wizard.back': {
+              target: '#onboarding.wizard.choose',
+              actions: { type: 'showStep', params: { step: 'choose', replace: false } },
+            },
+          },
           initial: 'confirming',
           states: {
             confirming: {
               invoke: {
                 id: 'confirmOwnership',
                 src: 'confirmOwnership',
-                input: ({ context }) => ({ api: context.api, robot: context.robot, group: context.progress.chosenGroup! }),
+                input: ({ context }) => ({ api: context.api, robot: context.robot, group: chosenGroupOf(context.progress) }),
                 onDone: {
                   target: 'confirmed',
                   actions: [{ type: 'rememberOwnership', params: ({ event }) => ({ confirmation: event.output }) }, 'groupsChanged'],
@@ -294,13 +354,30 @@ export const onboardingMachine = setup({
           },
         },
         members: {
-          on: { 'wizard.next': advanceTo('engagements'), 'wizard.back': returnTo('ownership') },
+          on: {
+            'wizard.next': [
+              {
+                guard: { type: 'isCompleteStepClickable', params: { step: 'engagements' } },
+                target: '#onboarding.wizard.engagements.scanned',
+                actions: { type: 'showStep', params: { step: 'engagements', replace: false } },
+              },
+              {
+                guard: { type: 'isStepClickable', params: { step: 'engagements' } },
+                target: '#onboarding.wizard.engagements.scanning',
+                actions: { type: 'showStep', params: { step: 'engagements', replace: false } },
+              },
+            ],
+            'wizard.back': {
+              target: '#onboarding.wizard.ownership.confirmed',
+              actions: { type: 'showStep', params: { step: 'ownership', replace: false } },
+            },
+          },
           initial: 'scanning',
           states: {
             scanning: {
               tags: 'busy',
               entry: 'startWork',
-              on: { 'robot.progress': reportProgress },
+              on: { 'robot.progress': { actions: { type: 'rememberScanProgress', params: ({ event }) => event } } },
               invoke: {
                 id: 'scanMembers',
                 src: 'scanMembers',
@@ -311,9 +388,9 @@ export const onboardingMachine = setup({
                     target: 'scanned',
                     actions: { type: 'rememberMembersScan', params: ({ event }) => event.output },
                   },
-                  workFailed,
+                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
                 ],
-                onError: crashed,
+                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             scanned: {},
@@ -321,13 +398,30 @@ export const onboardingMachine = setup({
           },
         },
         engagements: {
-          on: { 'wizard.next': advanceTo('complete'), 'wizard.back': returnTo('members') },
+          on: {
+            'wizard.next': [
+              {
+                guard: { type: 'isCompleteStepClickable', params: { step: 'complete' } },
+                target: '#onboarding.wizard.complete.saved',
+                actions: { type: 'showStep', params: { step: 'complete', replace: false } },
+              },
+              {
+                guard: { type: 'isStepClickable', params: { step: 'complete' } },
+                target: '#onboarding.wizard.complete.saving',
+                actions: { type: 'showStep', params: { step: 'complete', replace: false } },
+              },
+            ],
+            'wizard.back': {
+              target: '#onboarding.wizard.members.scanned',
+              actions: { type: 'showStep', params: { step: 'members', replace: false } },
+            },
+          },
           initial: 'scanning',
           states: {
             scanning: {
               tags: 'busy',
               entry: 'startWork',
-              on: { 'robot.progress': reportProgress },
+              on: { 'robot.progress': { actions: { type: 'rememberScanProgress', params: ({ event }) => event } } },
               invoke: {
                 id: 'scanEngagements',
                 src: 'scanEngagements',
@@ -338,9 +432,9 @@ export const onboardingMachine = setup({
                     target: 'scanned',
                     actions: { type: 'rememberEngagementsScan', params: ({ event }) => event.output },
                   },
-                  workFailed,
+                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
                 ],
-                onError: crashed,
+                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             scanned: {},
@@ -348,7 +442,12 @@ export const onboardingMachine = setup({
           },
         },
         complete: {
-          on: { 'wizard.back': returnTo('engagements') },
+          on: {
+            'wizard.back': {
+              target: '#onboarding.wizard.engagements.scanned',
+              actions: { type: 'showStep', params: { step: 'engagements', replace: false } },
+            },
+          },
           initial: 'saving',
           states: {
             saving: {
@@ -357,19 +456,22 @@ export const onboardingMachine = setup({
               invoke: {
                 id: 'completeOnboarding',
                 src: 'completeOnboarding',
-                input: ({ context }) => ({ api: context.api, groupId: context.progress.chosenGroup!.id }),
+                input: ({ context }) => ({ api: context.api, groupId: chosenGroupOf(context.progress).id }),
                 onDone: [
                   {
                     guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
                     target: 'saved',
                     actions: [
                       { type: 'rememberCompletion', params: ({ event }) => event.output },
-                      { type: 'flagsSaved', params: ({ context }) => ({ flags: context.progress.completion!.flags }) },
+                      // The flags as the save returned them, for the session.
+                      enqueueActions(({ event, enqueue }) => {
+                        if (event.output.kind === 'saved') enqueue({ type: 'flagsSaved', params: { flags: event.output.flags } });
+                      }),
                     ],
                   },
-                  workFailed,
+                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
                 ],
-                onError: crashed,
+                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             saved: { on: { 'onboarding.finish': '#onboarding.finished' } },

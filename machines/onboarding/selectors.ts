@@ -1,13 +1,15 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom, StateValueFrom } from 'xstate';
 import type { RobotProgress } from '../../src/robot/protocol';
 import type { confirmOwnershipMachine } from '../confirmOwnership/machine';
 import type { onboardingMachine } from './machine';
 import { adminGroupsFirst, type OnboardingGroup } from './onboardingGroups';
-import type { StepFailure } from './stepFailure';
+import type { StepFailure } from '../shared/stepFailure';
 import { ONBOARDING_STEPS, isStepComplete, stepAfter, stepBefore, type OnboardingStep } from './steps';
 
 export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
 export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
+/** A state of the chart by its static ids, e.g. `{ wizard: { groups: 'scanning' } }`: a misspelt one does not compile. */
+export type OnboardingStateValue = StateValueFrom<typeof onboardingMachine>;
 export type ConfirmOwnershipActor = ActorRefFrom<typeof confirmOwnershipMachine>;
 
 /** The step on screen; null while the wizard is still finding out where to start. */

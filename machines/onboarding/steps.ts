@@ -1,11 +1,12 @@
-import { ONBOARDING_STEPS, type OnboardingStep } from '../../src/app/routes';
 import type { components } from '../../src/api/schema';
 import type { RobotPresence } from '../../src/robot/protocol';
 import type { OnboardingGroup } from './onboardingGroups';
 
 type UserFlags = components['schemas']['UserFlags'];
 
-export { ONBOARDING_STEPS, type OnboardingStep };
+/** The wizard's steps in order (spec part 1 §2 Onboarding); each is also the last part of its address. */
+export const ONBOARDING_STEPS = ['extension', 'groups', 'choose', 'ownership', 'members', 'engagements', 'complete'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 /** What the robot said about itself once it knew whether it is there. */
 export interface RobotStatus {
@@ -84,6 +85,21 @@ export function stepBefore(step: OnboardingStep): OnboardingStep | null {
 export function withChosenGroup(progress: OnboardingProgress, group: OnboardingGroup): OnboardingProgress {
   if (progress.chosenGroup?.id === group.id) return { ...progress, chosenGroup: group };
   return { ...progress, chosenGroup: group, ownership: null, membersScan: null, engagementsScan: null, completion: null };
+}
+
+/** Choosing one of the scanned groups by its id; an id the scan did not find changes nothing. */
+export function withChosenGroupId(progress: OnboardingProgress, groupId: number): OnboardingProgress {
+  const group = progress.groups?.find((candidate) => candidate.id === groupId);
+  return group ? withChosenGroup(progress, group) : progress;
+}
+
+/**
+ * The group every step after Choose Group works on. Those steps open only once a group is chosen
+ * (`isStepClickable`), so a missing one is a fault in the wizard, not a state the user can reach.
+ */
+export function chosenGroupOf(progress: OnboardingProgress): OnboardingGroup {
+  if (progress.chosenGroup === null) throw new Error('No group is chosen before the step that works on it.');
+  return progress.chosenGroup;
 }
 
 /** A new scan keeps the chosen group while the robot finds it with the same role; otherwise the choice is undone. */

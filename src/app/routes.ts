@@ -1,7 +1,6 @@
 import { generatePath, type PathParam } from 'react-router-dom';
 
-export const ONBOARDING_STEPS = ['extension', 'groups', 'choose', 'ownership', 'members', 'engagements', 'complete'] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+export { ONBOARDING_STEPS, type OnboardingStep } from '../../machines/onboarding/steps';
 
 export const MEMBER_LISTS = ['active', 'inactive', 'whitelisted', 'removed', 'all_members'] as const;
 export type MemberList = (typeof MEMBER_LISTS)[number];

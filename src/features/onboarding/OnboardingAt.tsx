@@ -1,11 +1,10 @@
-import type { StateValue } from 'xstate';
-import type { OnboardingActor } from '../../../machines/onboarding/selectors';
+import type { OnboardingActor, OnboardingStateValue } from '../../../machines/onboarding/selectors';
 import { OnboardingView } from './OnboardingView';
 import { onboardingSnapshotAt, type OnboardingStoryContext } from './storySnapshots';
 
 export interface OnboardingAtProps {
   /** A state of the onboarding statechart, e.g. `{ wizard: { groups: 'scanning' } }`. */
-  value: StateValue;
+  value: OnboardingStateValue;
   context?: OnboardingStoryContext;
   send: OnboardingActor['send'];
 }

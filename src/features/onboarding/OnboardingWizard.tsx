@@ -2,7 +2,7 @@ import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Steps } from 'primereact/steps';
 import type { MenuItem } from 'primereact/menuitem';
-import type { OnboardingStep } from '../../app/routes';
+import type { OnboardingStep } from '../../../machines/onboarding/steps';
 import type { StepMarker } from '../../../machines/onboarding/selectors';
 import { ONBOARDING_STEP_TITLES } from './stepTitles';
 import './onboarding.css';

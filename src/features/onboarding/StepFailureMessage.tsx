@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import type { StepFailure } from '../../../machines/onboarding/stepFailure';
+import type { StepFailure } from '../../../machines/shared/stepFailure';
 import { failureText } from './failureText';
 
 export interface StepFailureMessageProps {

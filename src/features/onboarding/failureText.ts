@@ -1,4 +1,4 @@
-import type { StepFailure } from '../../../machines/onboarding/stepFailure';
+import type { StepFailure } from '../../../machines/shared/stepFailure';
 
 const ROBOT_FAILURES = {
   not_installed: 'The xFilter extension is not installed in this browser. Install it, then try again.',

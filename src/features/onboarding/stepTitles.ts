@@ -1,4 +1,4 @@
-import type { OnboardingStep } from '../../app/routes';
+import type { OnboardingStep } from '../../../machines/onboarding/steps';
 
 export const ONBOARDING_STEP_TITLES: Record<OnboardingStep, string> = {
   extension: 'Install Extension',

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client';
 import type { Robot } from '../../robot/protocol';
 import { confirmOwnershipMachine, type ConfirmOwnershipContext } from '../../../machines/confirmOwnership/machine';
 import { onboardingMachine, type OnboardingContext } from '../../../machines/onboarding/machine';
+import type { OnboardingStateValue } from '../../../machines/onboarding/selectors';
 import { NO_PROGRESS } from '../../../machines/onboarding/steps';
 import { bookClubGroup } from './fixtures';
 
@@ -13,7 +14,7 @@ export type OnboardingStoryContext = Partial<Pick<OnboardingContext, 'progress' 
 export type ConfirmOwnershipStoryContext = Partial<Pick<ConfirmOwnershipContext, 'permission' | 'failure'>>;
 
 /** The onboarding statechart's snapshot in a given state, e.g. `{ wizard: { groups: 'scanning' } }`. */
-export function onboardingSnapshotAt(value: StateValue, context: OnboardingStoryContext = {}) {
+export function onboardingSnapshotAt(value: OnboardingStateValue, context: OnboardingStoryContext = {}) {
   return onboardingMachine.resolveState({
     value,
     context: { ...nothingRuns, savedRoute: null, progress: NO_PROGRESS, scanProgress: null, failure: null, ...context },

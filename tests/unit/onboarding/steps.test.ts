@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chosenGroupOf,
   destinationAfter,
   firstIncompleteStep,
   isChoosable,
@@ -11,6 +12,7 @@ import {
   stepAfter,
   stepBefore,
   withChosenGroup,
+  withChosenGroupId,
   withScannedGroups,
 } from '../../../machines/onboarding/steps';
 import { bookClubGroup, everyStepDone, foundGroups, gameDevGroup, hikingGroup, missingRobot, progressUpTo } from '../../../src/features/onboarding/fixtures';
@@ -58,6 +60,16 @@ describe('choosing a group', () => {
   it('keeps the work done for the same group and starts over for another one', () => {
     expect(withChosenGroup(everyStepDone, bookClubGroup)).toEqual(everyStepDone);
     expect(withChosenGroup(everyStepDone, gameDevGroup)).toEqual({ ...progressUpTo.ownership, chosenGroup: gameDevGroup });
+  });
+
+  it('chooses a found group by its id, and ignores an id the scan did not find', () => {
+    expect(withChosenGroupId(progressUpTo.choose, gameDevGroup.id)).toEqual({ ...progressUpTo.choose, chosenGroup: gameDevGroup });
+    expect(withChosenGroupId(progressUpTo.choose, 999)).toEqual(progressUpTo.choose);
+  });
+
+  it('gives the steps after the choice their group, and refuses to guess one before it', () => {
+    expect(chosenGroupOf(progressUpTo.ownership)).toEqual(bookClubGroup);
+    expect(() => chosenGroupOf(progressUpTo.choose)).toThrow('No group is chosen');
   });
 
   it('keeps the choice through a new groups scan while the user is still its admin', () => {
