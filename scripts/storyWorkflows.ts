@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { MachineStories } from '../.storybook/machineStories';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
+import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
 
 /** A workflow whose stories are generated: its machine's paths, and the hand-written view that shows a snapshot. */
 export interface StoryWorkflow {
@@ -19,5 +20,11 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Members/Held departures',
     file: 'src/features/members/HeldDeparturesNotice.generated.stories.tsx',
     view: { module: './HeldDeparturesNotice.states', name: 'heldDeparturesView' },
+  },
+  {
+    stories: confirmOwnershipStories as MachineStories<AnyStateMachine>,
+    title: 'Onboarding/4 Confirm Permissions',
+    file: 'src/features/onboarding/ConfirmOwnershipStep.generated.stories.tsx',
+    view: { module: './ConfirmOwnershipStep.states', name: 'confirmOwnershipView' },
   },
 ];
