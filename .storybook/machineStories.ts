@@ -1,5 +1,6 @@
 import {
   createActor,
+  fromCallback,
   SimulatedClock,
   type AnyActorLogic,
   type AnyMachineSnapshot,
@@ -30,6 +31,13 @@ export interface MachineStories<TMachine extends AnyStateMachine> {
   outcomes: Record<string, Record<string, ActorOutcome>>;
   /** The part of the context that tells two states with the same value apart (one story each). */
   distinguishingContext?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /**
+   * What the stories show of a snapshot, for a machine whose parallel regions the view shows
+   * only part of: states that show the same are one story. The state value and context otherwise.
+   */
+  shows?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /** The region whose state path names the stories, for such a machine; the whole state path otherwise. */
+  region?: string;
   /** The end of the story's name for such a state, e.g. `AfterAFailedDecision`; empty for the plain one. */
   variant?: (snapshot: SnapshotFrom<TMachine>) => string;
 }
@@ -62,6 +70,7 @@ function invokedSources(machine: AnyStateMachine): Map<string, string> {
 }
 
 export function describeState<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, snapshot: SnapshotFrom<TMachine>): string {
+  if (stories.shows) return JSON.stringify(stories.shows(snapshot));
   const distinguishing = stories.distinguishingContext?.(snapshot);
   return JSON.stringify(distinguishing === undefined ? { value: snapshot.value } : { value: snapshot.value, context: distinguishing });
 }
@@ -77,7 +86,10 @@ function pascalCase(words: string[]): string {
 /** The story's name from the state path, e.g. `{ wizard: { groups: 'scanning' } }` gives `WizardGroupsScanning`. */
 function storyName<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, snapshot: SnapshotFrom<TMachine>): string {
   const leaves = (snapshot as AnyMachineSnapshot)._nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
-  const words = leaves.flatMap((node) => node.path);
+  const words =
+    stories.region === undefined
+      ? leaves.flatMap((node) => node.path)
+      : leaves.filter((node) => node.path[0] === stories.region).flatMap((node) => node.path.slice(1));
   return pascalCase([...new Set(words)].concat(stories.variant?.(snapshot) ?? ''));
 }
 
@@ -99,20 +111,33 @@ function storyStep({ type, outcome, ...payload }: StoryStep): StoryStep {
   return { type, ...payload };
 }
 
-/** One story per reachable state, each with the shortest path of steps that reaches it. */
+/** One story per reachable state (per thing the stories show, with `shows`), each with the shortest path of steps that reaches it. */
 export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryPath[] {
   const events = modelEvents(stories);
+  // The walk tells states apart by value and context even when the stories show them alike, so it goes on from each.
   const paths = getShortestPaths(stories.machine as AnyActorLogic, {
     input: stories.input,
     events: (snapshot: AnyMachineSnapshot) => (snapshot.status === 'active' ? events.filter((event) => snapshot.can(event)) : []),
-    serializeState: (snapshot) => describeState(stories, snapshot as SnapshotFrom<TMachine>),
+    serializeState: (snapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        context: stories.distinguishingContext?.(snapshot as SnapshotFrom<TMachine>),
+        shows: stories.shows?.(snapshot as SnapshotFrom<TMachine>),
+      }),
     serializeEvent: (event) => JSON.stringify(storyStep(event as StoryStep)),
   });
-  const named = paths.map((path) => ({
-    name: storyName(stories, path.state as SnapshotFrom<TMachine>),
-    reaches: describeState(stories, path.state as SnapshotFrom<TMachine>),
-    steps: path.steps.map((step) => storyStep(step.event as StoryStep)).filter((step) => step.type !== 'xstate.init'),
-  }));
+  const shortest = new Map<string, StoryPath>();
+  for (const path of paths) {
+    const snapshot = path.state as SnapshotFrom<TMachine>;
+    const story = {
+      name: storyName(stories, snapshot),
+      reaches: describeState(stories, snapshot),
+      steps: path.steps.map((step) => storyStep(step.event as StoryStep)).filter((step) => step.type !== 'xstate.init'),
+    };
+    const known = shortest.get(story.reaches);
+    if (!known || story.steps.length < known.steps.length) shortest.set(story.reaches, story);
+  }
+  const named = [...shortest.values()];
   const names = named.map((path) => path.name);
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
   if (repeated.length) throw new Error(`two reachable states share the story name ${repeated.join(', ')}: give them a variant`);
@@ -127,8 +152,10 @@ export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineSto
 export async function replay<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, path: Pick<StoryPath, 'reaches' | 'steps'>) {
   const sources = invokedSources(stories.machine);
   const deferred = Object.fromEntries(Object.keys(stories.outcomes).map((src) => [src, createDeferredActor<unknown, unknown>()]));
+  // An invoked actor without outcomes (one that reports by events, which the steps send) does nothing.
+  const idle = Object.fromEntries([...new Set(sources.values())].filter((src) => !(src in deferred)).map((src) => [src, fromCallback(() => {})]));
   const machine = stories.machine.provide({
-    actors: Object.fromEntries(Object.entries(deferred).map(([src, actor]) => [src, actor.logic])),
+    actors: { ...idle, ...Object.fromEntries(Object.entries(deferred).map(([src, actor]) => [src, actor.logic])) },
   }) as TMachine;
   const clock = new SimulatedClock();
   const actor = createActor(machine, { input: stories.input, clock });

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { MachineStories } from '../.storybook/machineStories';
+import { robotStories } from '../src/app/shell/robot.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
 
@@ -15,6 +16,12 @@ export interface StoryWorkflow {
 }
 
 export const storyWorkflows: StoryWorkflow[] = [
+  {
+    stories: robotStories as MachineStories<AnyStateMachine>,
+    title: 'App/Shell/Robot',
+    file: 'src/app/shell/RobotStatus.generated.stories.tsx',
+    view: { module: './RobotStatus.states', name: 'robotView' },
+  },
   {
     stories: heldDeparturesStories as MachineStories<AnyStateMachine>,
     title: 'Members/Held departures',
