@@ -43,7 +43,10 @@ export interface MachineStories<TMachine extends AnyStateMachine> {
 }
 
 /** One step of a story's path: an event the world sends, a delay passing, or an actor ending with a named outcome. */
-export type StoryStep = EventObject & { outcome?: string };
+export interface StoryStep extends EventObject {
+  outcome?: string;
+  [payload: string]: unknown;
+}
 
 /** A reachable state, the name of its story and the shortest path of steps that reaches it. */
 export interface StoryPath {
@@ -72,7 +75,8 @@ function invokedSources(machine: AnyStateMachine): Map<string, string> {
 export function describeState<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, snapshot: SnapshotFrom<TMachine>): string {
   if (stories.shows) return JSON.stringify(stories.shows(snapshot));
   const distinguishing = stories.distinguishingContext?.(snapshot);
-  return JSON.stringify(distinguishing === undefined ? { value: snapshot.value } : { value: snapshot.value, context: distinguishing });
+  const { value } = snapshot as AnyMachineSnapshot;
+  return JSON.stringify(distinguishing === undefined ? { value } : { value, context: distinguishing });
 }
 
 function pascalCase(words: string[]): string {
@@ -95,14 +99,15 @@ function storyName<TMachine extends AnyStateMachine>(stories: MachineStories<TMa
 
 /** Every event the walk may try: the world's events, each actor's named outcomes and each delay. */
 function modelEvents<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryStep[] {
-  const outcomes = [...invokedSources(stories.machine)].flatMap(([id, src]) =>
+  const outcomes = [...invokedSources(stories.machine)].flatMap(([id, src]): StoryStep[] =>
     Object.entries(stories.outcomes[src] ?? {}).map(([outcome, ending]) =>
       'output' in ending
         ? { type: `xstate.done.actor.${id}`, outcome, output: ending.output }
         : { type: `xstate.error.actor.${id}`, outcome, error: ending.error },
     ),
   );
-  return [...stories.events, ...outcomes, ...delayedEvents(stories.machine)];
+  const delays = delayedEvents(stories.machine).map(({ type }): StoryStep => ({ type }));
+  return [...(stories.events as ReadonlyArray<StoryStep>), ...outcomes, ...delays];
 }
 
 /** The step as a story writes it: an actor's ending by its outcome's name, not its (large) output. */
