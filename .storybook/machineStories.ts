@@ -10,6 +10,7 @@ import {
   type EventObject,
   type InputFrom,
   type SnapshotFrom,
+  type StateValue,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { createDeferredActor, settle } from '../tests/model/support/deferredActor';
@@ -87,13 +88,19 @@ function pascalCase(words: string[]): string {
     .join('');
 }
 
+/** The path to each active leaf state: `{ presence: { ready: 'idle' }, jobs: 'signedOut' }` gives two. */
+function leafPaths(value: StateValue): string[][] {
+  if (typeof value === 'string') return [[value]];
+  return Object.entries(value).flatMap(([key, child]) => (child === undefined ? [[key]] : leafPaths(child).map((path) => [key, ...path])));
+}
+
 /** The story's name from the state path, e.g. `{ wizard: { groups: 'scanning' } }` gives `WizardGroupsScanning`. */
 function storyName<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, snapshot: SnapshotFrom<TMachine>): string {
-  const leaves = (snapshot as AnyMachineSnapshot)._nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
+  const leaves = leafPaths((snapshot as AnyMachineSnapshot).value);
   const words =
     stories.region === undefined
-      ? leaves.flatMap((node) => node.path)
-      : leaves.filter((node) => node.path[0] === stories.region).flatMap((node) => node.path.slice(1));
+      ? leaves.flat()
+      : leaves.filter((path) => path[0] === stories.region).flatMap((path) => path.slice(1));
   return pascalCase([...new Set(words)].concat(stories.variant?.(snapshot) ?? ''));
 }
 
