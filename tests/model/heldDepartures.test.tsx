@@ -6,7 +6,7 @@ import type { decideDepartures, DecisionAnswer, fetchHeldDepartures, HeldAnswer 
 import { heldDeparturesMachine, type HeldDeparturesEmitted, type HeldDeparturesEvent, type HeldDeparturesInput } from '../../machines/heldDepartures/machine';
 import { departuresNoticeOf } from '../../machines/heldDepartures/selectors';
 import { createApiClient } from '../../src/api/client';
-import { HELD_DEPARTURES } from '../../src/features/members/fixtures';
+import { HELD_DEPARTURES, HELD_DEPARTURES_ANSWERS } from '../../src/features/members/fixtures';
 import { HeldDeparturesNotice } from '../../src/features/members/HeldDeparturesNotice';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
@@ -19,10 +19,10 @@ type Snapshot = SnapshotFrom<typeof heldDeparturesMachine>;
 type ActorOutput = HeldAnswer | DecisionAnswer;
 type ModelEvent = HeldDeparturesEvent | ActorDoneEvent<ActorOutput>;
 
-const failed = { kind: 'failed', message: 'The server did not answer.' } as const;
+const failed = HELD_DEPARTURES_ANSWERS.decideDepartures.failed;
 const actorOutputs = {
-  fetchHeldDepartures: [{ kind: 'held', departures: HELD_DEPARTURES }, { kind: 'none' }, failed] satisfies HeldAnswer[],
-  decideDepartures: [{ kind: 'decided', count: HELD_DEPARTURES.count }, failed] satisfies DecisionAnswer[],
+  fetchHeldDepartures: Object.values(HELD_DEPARTURES_ANSWERS.fetchHeldDepartures) satisfies HeldAnswer[],
+  decideDepartures: Object.values(HELD_DEPARTURES_ANSWERS.decideDepartures) satisfies DecisionAnswer[],
 };
 const ACTOR_IDS = Object.keys(actorOutputs) as Array<keyof typeof actorOutputs>;
 

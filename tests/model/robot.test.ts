@@ -6,8 +6,8 @@ import type { RobotJobsLookup } from '../../machines/robot/actors';
 import { robotMachine, type RobotEvent } from '../../machines/robot/machine';
 import { canStartCommand, groupJobStatus, isRunningCommand, lastCommandFailure, robotIndicator, robotPresence } from '../../machines/robot/selectors';
 import { JOB_TITLES } from '../../src/app/shell/JobStatusNotice';
-import { RobotError, type ExtensionJob, type RobotIdentity } from '../../src/robot/protocol';
-import { adminUser, freeGroup } from '../unit/support/sessionFixtures';
+import { RobotError } from '../../src/robot/protocol';
+import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS } from '../../src/app/shell/fixtures';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
@@ -21,54 +21,11 @@ import { renderRobotScreen } from './robot/robotScreen';
 type Snapshot = SnapshotFrom<typeof robotMachine>;
 type ModelEvent = RobotEvent | DelayedEvent | ActorDoneEvent<RobotJobsLookup> | ActorErrorEvent;
 
-const GROUP = { id: freeGroup.id, name: freeGroup.name, fb_group_id: freeGroup.fb_group_id, fb_slug: freeGroup.fb_slug };
-const IDENTITY: RobotIdentity = { user: adminUser, groups: [freeGroup], apiToken: 'token-ada' };
-
-const removalJob: ExtensionJob = {
-  id: 31,
-  group_id: GROUP.id,
-  name: 'remove_group_members',
-  status: 'running',
-  args: { id: GROUP.id },
-  progress: 10,
-  total: 30,
-  error: null,
-  created_at: '2024-06-01T10:00:00.000Z',
-  finished_at: null,
-};
-
-const eventFixtures: { [Type in RobotEvent['type']]: Array<Extract<RobotEvent, { type: Type }>> } = {
-  'robot.detected': [
-    { type: 'robot.detected', version: '2.4.0', outdated: false },
-    { type: 'robot.detected', version: '1.9.0', outdated: true },
-  ],
-  'robot.lost': [
-    { type: 'robot.lost', reason: 'notInstalled' },
-    { type: 'robot.lost', reason: 'disconnected' },
-  ],
-  'robot.versionReported': [{ type: 'robot.versionReported', version: '2.5.0' }],
-  'robot.command.start': [{ type: 'robot.command.start', request: { command: 'fetch_group_members', args: GROUP } }],
-  'robot.command.progress': [
-    { type: 'robot.command.progress', progress: { command: 'fetch_group_members', groupId: GROUP.id, done: 500, total: 2000 } },
-  ],
-  'robot.command.done': [{ type: 'robot.command.done', command: 'fetch_group_members' }],
-  'robot.command.failed': [
-    { type: 'robot.command.failed', command: 'fetch_group_members', code: 'failed', message: 'The members of the group could not be read.' },
-  ],
-  'session.changed': [
-    { type: 'session.changed', identity: IDENTITY },
-    { type: 'session.changed', identity: null },
-  ],
-};
-
-const jobLookups: RobotJobsLookup[] = [
-  { kind: 'loaded', jobs: { active: [removalJob], scheduled: [] } },
-  { kind: 'loaded', jobs: { active: [], scheduled: [] } },
-  { kind: 'unavailable' },
-];
+const GROUP = ROBOT_GROUP;
+const jobLookups: RobotJobsLookup[] = Object.values(ROBOT_JOB_LOOKUPS);
 
 const modelEvents: ModelEvent[] = [
-  ...Object.values(eventFixtures).flat(),
+  ...Object.values(ROBOT_EVENTS).flat(),
   ...delayedEvents(robotMachine),
   ...actorDoneEvents('fetchRobotJobs', jobLookups),
   actorErrorEvent('fetchRobotJobs', new Error('the jobs call crashed')),

@@ -8,15 +8,11 @@ import {
   allGroups,
   annualGroup,
   defaultFeatures,
-  detectingRobot,
-  disconnectedRobot,
   freeGroup,
   installedRobot,
   lockedGroup,
-  missingRobot,
   monthlyGroup,
   orphanedGroup,
-  outdatedRobot,
   supervisorUser,
 } from './fixtures';
 import { JobStatusNotice } from './JobStatusNotice';
@@ -176,41 +172,6 @@ export const SwitchedAdmin: Story = {
     await expect(shell.getByText('Be careful, all your actions will be performed on behalf of Maria Keller!')).toBeVisible();
     await userEvent.click(shell.getByRole('button', { name: 'Back to admin account' }));
     await expect(args.onBackToAdmin).toHaveBeenCalledOnce();
-  },
-};
-
-export const ExtensionMissing: Story = {
-  args: { robot: missingRobot },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'Extension is not installed' })).toHaveAttribute(
-      'href',
-      '/onboarding',
-    );
-  },
-};
-
-export const RobotOutdated: Story = {
-  args: { robot: outdatedRobot },
-  play: async ({ canvasElement }) => {
-    const link = within(canvasElement).getByRole('link', { name: /Robot 1\.9\.0 is outdated/ });
-    await expect(link).toHaveTextContent('Update the extension');
-    await expect(link).toHaveAttribute('href', '/onboarding/extension');
-  },
-};
-
-export const RobotDisconnected: Story = {
-  args: { robot: disconnectedRobot },
-  play: async ({ canvasElement }) => {
-    const shell = within(canvasElement);
-    await expect(shell.getByRole('link', { name: 'Extension is not installed' })).toHaveAttribute('href', '/onboarding');
-    await expect(shell.queryByText('Robot 2.4.0')).toBeNull();
-  },
-};
-
-export const LookingForTheRobot: Story = {
-  args: { robot: detectingRobot },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Looking for the robot…')).toBeVisible();
   },
 };
 

@@ -1,4 +1,7 @@
 import type { components } from '../../api/schema';
+import type { RobotJobsLookup } from '../../../machines/robot/actors';
+import type { RobotEvent } from '../../../machines/robot/machine';
+import type { ExtensionJob, RobotIdentity } from '../../robot/protocol';
 import type { Group, RobotIndicator, ShellFeatures, User } from './types';
 
 type RemovalLimits = components['schemas']['RemovalLimits'];
@@ -159,17 +162,59 @@ export const supervisorUser = userFixture({
 
 export const installedRobot: RobotIndicator = { presence: 'ready', version: '2.4.0' };
 
-export const missingRobot: RobotIndicator = { presence: 'notInstalled', version: null };
-
-export const outdatedRobot: RobotIndicator = { presence: 'outdated', version: '1.9.0' };
-
-export const disconnectedRobot: RobotIndicator = { presence: 'disconnected', version: '2.4.0' };
-
-export const detectingRobot: RobotIndicator = { presence: 'detecting', version: null };
-
 export const defaultFeatures: ShellFeatures = {
   lab: false,
   singleSignOn: true,
   companionUrl: 'https://friendfilter.example',
   affiliatesEnabled: true,
 };
+
+/** The group the robot works on in the robot's stories and model test. */
+export const ROBOT_GROUP = { id: freeGroup.id, name: freeGroup.name, fb_group_id: freeGroup.fb_group_id, fb_slug: freeGroup.fb_slug };
+
+const robotIdentity: RobotIdentity = { user: adminUser, groups: [freeGroup], apiToken: 'token-ada' };
+
+const removalJob: ExtensionJob = {
+  id: 31,
+  group_id: ROBOT_GROUP.id,
+  name: 'remove_group_members',
+  status: 'running',
+  args: { id: ROBOT_GROUP.id },
+  progress: 10,
+  total: 30,
+  error: null,
+  created_at: '2024-06-01T10:00:00.000Z',
+  finished_at: null,
+};
+
+/** What the extension, the page and the session tell the robot machine, by event type: the stories and the model test use these. */
+export const ROBOT_EVENTS: { [Type in RobotEvent['type']]: Array<Extract<RobotEvent, { type: Type }>> } = {
+  'robot.detected': [
+    { type: 'robot.detected', version: '2.4.0', outdated: false },
+    { type: 'robot.detected', version: '1.9.0', outdated: true },
+  ],
+  'robot.lost': [
+    { type: 'robot.lost', reason: 'notInstalled' },
+    { type: 'robot.lost', reason: 'disconnected' },
+  ],
+  'robot.versionReported': [{ type: 'robot.versionReported', version: '2.5.0' }],
+  'robot.command.start': [{ type: 'robot.command.start', request: { command: 'fetch_group_members', args: ROBOT_GROUP } }],
+  'robot.command.progress': [
+    { type: 'robot.command.progress', progress: { command: 'fetch_group_members', groupId: ROBOT_GROUP.id, done: 500, total: 2000 } },
+  ],
+  'robot.command.done': [{ type: 'robot.command.done', command: 'fetch_group_members' }],
+  'robot.command.failed': [
+    { type: 'robot.command.failed', command: 'fetch_group_members', code: 'failed', message: 'The members of the group could not be read.' },
+  ],
+  'session.changed': [
+    { type: 'session.changed', identity: robotIdentity },
+    { type: 'session.changed', identity: null },
+  ],
+};
+
+/** How GET /robot/jobs answers, by name. */
+export const ROBOT_JOB_LOOKUPS = {
+  removing: { kind: 'loaded', jobs: { active: [removalJob], scheduled: [] } },
+  none: { kind: 'loaded', jobs: { active: [], scheduled: [] } },
+  unavailable: { kind: 'unavailable' },
+} satisfies Record<string, RobotJobsLookup>;

@@ -1,6 +1,6 @@
 import type { GroupMembersList, Member, MemberListGroup, MembersQuery, RemovalPreview } from '../../../machines/memberList/actors';
 import type { RemovalLimits } from '../../../machines/memberList/moves';
-import type { HeldDepartures } from '../../../machines/heldDepartures/actors';
+import type { DecisionAnswer, HeldAnswer, HeldDepartures } from '../../../machines/heldDepartures/actors';
 
 /** The members page's data for the stories and the model tests: the Sourdough Bakers group and three of its members. */
 
@@ -91,4 +91,19 @@ export const HELD_DEPARTURES: HeldDepartures = {
     avatar_url: null,
     fb_user_id: String(9300 + i),
   })),
+};
+
+const DECISION_REFUSED = { kind: 'failed', message: 'These departures are no longer held: a later scan replaced them, or they were decided' } as const;
+
+/** How the held-departures actors answer, by name: the stories and the model tests use these. */
+export const HELD_DEPARTURES_ANSWERS = {
+  fetchHeldDepartures: {
+    held: { kind: 'held', departures: HELD_DEPARTURES },
+    none: { kind: 'none' },
+    failed: { kind: 'failed', message: 'The server did not answer.' },
+  } satisfies Record<string, HeldAnswer>,
+  decideDepartures: {
+    decided: { kind: 'decided', count: HELD_DEPARTURES.count },
+    failed: DECISION_REFUSED,
+  } satisfies Record<string, DecisionAnswer>,
 };

@@ -1,6 +1,6 @@
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
 import { NO_PROGRESS, type OnboardingProgress, type OnboardingStep, type RobotStatus } from '../../../machines/onboarding/steps';
-import type { OnboardingPermission } from '../../../machines/confirmOwnership/actors';
+import type { AcquireAnswer, OnboardingPermission, OwnersAnswer } from '../../../machines/confirmOwnership/actors';
 
 /** Groups as the robot finds them for a new admin, for stories and tests. */
 export const bookClubGroup: OnboardingGroup = {
@@ -80,3 +80,32 @@ export function permissionFixture(overrides: Partial<OnboardingPermission> = {})
 }
 
 export const ottoAdmin = { id: 301, name: 'Otto Owner', avatar_url: null, fb_user_id: '100000000000301' };
+
+const answered = (overrides: Partial<OnboardingPermission>): OwnersAnswer => ({ kind: 'answered', permission: permissionFixture(overrides) });
+
+/** Who holds the Book Club group, as the server or the robot's scan of its admins answers. */
+const ownersAnswers = {
+  held: answered({ is_acquired: true, role: 'admin' }),
+  heldByOtto: answered({ is_acquired: true, role: null, admins: [ottoAdmin] }),
+};
+
+/** How the confirm-ownership actors answer, by name: the stories and the model tests use these. */
+export const CONFIRM_OWNERSHIP_ANSWERS = {
+  fetchOwners: {
+    ...ownersAnswers,
+    free: answered({ is_acquired: false, role: null }),
+    failed: { kind: 'failed', failure: { source: 'server', message: 'The server answered with HTTP 502.' } },
+  } satisfies Record<string, OwnersAnswer>,
+  scanAdmins: {
+    ...ownersAnswers,
+    freeScannedAdmin: answered({ is_acquired: false, role: 'admin' }),
+    freeScannedSubscriber: answered({ is_acquired: false, role: 'subscriber' }),
+    freeNotFoundAmongAdmins: answered({ is_acquired: false, role: null }),
+    failed: { kind: 'failed', failure: { source: 'robot', code: 'disconnected', message: 'The robot stopped answering.' } },
+  } satisfies Record<string, OwnersAnswer>,
+  acquireGroup: {
+    acquired: { kind: 'acquired' },
+    refused: { kind: 'refused' },
+    failed: { kind: 'failed', failure: { source: 'server', message: 'The server did not answer.' } },
+  } satisfies Record<string, AcquireAnswer>,
+};

@@ -1,0 +1,195 @@
+import {
+  createActor,
+  fromCallback,
+  SimulatedClock,
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { createDeferredActor, settle } from '../tests/model/support/deferredActor';
+import { delayedEvents } from '../tests/model/support/modelEvents';
+import { advanceThroughDelay } from '../tests/model/support/simulatedTime';
+
+/** How one run of an invoked actor ends: with an output, or by throwing. */
+export type ActorOutcome = { output: unknown } | { error: unknown };
+
+/**
+ * What it takes to walk a workflow machine to each of its reachable states: its input, the
+ * events the world sends (clicks, the route's messages) and, for each invoked actor (by its
+ * `src`), the named outcomes the fixtures give. The model tests use the same fixtures.
+ */
+export interface MachineStories<TMachine extends AnyStateMachine> {
+  machine: TMachine;
+  input: InputFrom<TMachine>;
+  events: ReadonlyArray<EventFromLogic<TMachine>>;
+  outcomes: Record<string, Record<string, ActorOutcome>>;
+  /** The part of the context that tells two states with the same value apart (one story each). */
+  distinguishingContext?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /**
+   * What the stories show of a snapshot, for a machine whose parallel regions the view shows
+   * only part of: states that show the same are one story. The state value and context otherwise.
+   */
+  shows?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /** The region whose state path names the stories, for such a machine; the whole state path otherwise. */
+  region?: string;
+  /** The end of the story's name for such a state, e.g. `AfterAFailedDecision`; empty for the plain one. */
+  variant?: (snapshot: SnapshotFrom<TMachine>) => string;
+}
+
+/** One step of a story's path: an event the world sends, a delay passing, or an actor ending with a named outcome. */
+export interface StoryStep extends EventObject {
+  outcome?: string;
+  [payload: string]: unknown;
+}
+
+/** A reachable state, the name of its story and the shortest path of steps that reaches it. */
+export interface StoryPath {
+  name: string;
+  /** The state reached, as `describeState` writes it; replaying the steps must reach exactly this. */
+  reaches: string;
+  steps: StoryStep[];
+}
+
+function stateNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap(stateNodes)];
+}
+
+/** The `src` of each invoke, by its id: an actor's done event names the invoke, the fixtures name the actor. */
+function invokedSources(machine: AnyStateMachine): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const node of stateNodes(machine.root)) {
+    for (const invoke of node.invoke) {
+      if (typeof invoke.src !== 'string') throw new Error(`invoke '${invoke.id}' must name an actor of the machine's setup`);
+      sources.set(invoke.id, invoke.src);
+    }
+  }
+  return sources;
+}
+
+export function describeState<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, snapshot: SnapshotFrom<TMachine>): string {
+  if (stories.shows) return JSON.stringify(stories.shows(snapshot));
+  const distinguishing = stories.distinguishingContext?.(snapshot);
+  const { value } = snapshot as AnyMachineSnapshot;
+  return JSON.stringify(distinguishing === undefined ? { value } : { value, context: distinguishing });
+}
+
+function pascalCase(words: string[]): string {
+  return words
+    .flatMap((word) => word.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/** The path to each active leaf state: `{ presence: { ready: 'idle' }, jobs: 'signedOut' }` gives two. */
+function leafPaths(value: StateValue): string[][] {
+  if (typeof value === 'string') return [[value]];
+  return Object.entries(value).flatMap(([key, child]) => (child === undefined ? [[key]] : leafPaths(child).map((path) => [key, ...path])));
+}
+
+/** The story's name from the state path, e.g. `{ wizard: { groups: 'scanning' } }` gives `WizardGroupsScanning`. */
+function storyName<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, snapshot: SnapshotFrom<TMachine>): string {
+  const leaves = leafPaths((snapshot as AnyMachineSnapshot).value);
+  const words =
+    stories.region === undefined
+      ? leaves.flat()
+      : leaves.filter((path) => path[0] === stories.region).flatMap((path) => path.slice(1));
+  return pascalCase([...new Set(words)].concat(stories.variant?.(snapshot) ?? ''));
+}
+
+/** Every event the walk may try: the world's events, each actor's named outcomes and each delay. */
+function modelEvents<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryStep[] {
+  const outcomes = [...invokedSources(stories.machine)].flatMap(([id, src]): StoryStep[] =>
+    Object.entries(stories.outcomes[src] ?? {}).map(([outcome, ending]) =>
+      'output' in ending
+        ? { type: `xstate.done.actor.${id}`, outcome, output: ending.output }
+        : { type: `xstate.error.actor.${id}`, outcome, error: ending.error },
+    ),
+  );
+  const delays = delayedEvents(stories.machine).map(({ type }): StoryStep => ({ type }));
+  return [...(stories.events as ReadonlyArray<StoryStep>), ...outcomes, ...delays];
+}
+
+/** The step as a story writes it: an actor's ending by its outcome's name, not its (large) output. */
+function storyStep({ type, outcome, ...payload }: StoryStep): StoryStep {
+  if (outcome !== undefined) return { type, outcome };
+  return { type, ...payload };
+}
+
+/** One story per reachable state (per thing the stories show, with `shows`), each with the shortest path of steps that reaches it. */
+export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryPath[] {
+  const events = modelEvents(stories);
+  // The walk tells states apart by value and context even when the stories show them alike, so it goes on from each.
+  const paths = getShortestPaths(stories.machine as AnyActorLogic, {
+    input: stories.input,
+    events: (snapshot: AnyMachineSnapshot) => (snapshot.status === 'active' ? events.filter((event) => snapshot.can(event)) : []),
+    serializeState: (snapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        context: stories.distinguishingContext?.(snapshot as SnapshotFrom<TMachine>),
+        shows: stories.shows?.(snapshot as SnapshotFrom<TMachine>),
+      }),
+    serializeEvent: (event) => JSON.stringify(storyStep(event as StoryStep)),
+  });
+  const shortest = new Map<string, StoryPath>();
+  for (const path of paths) {
+    const snapshot = path.state as SnapshotFrom<TMachine>;
+    const story = {
+      name: storyName(stories, snapshot),
+      reaches: describeState(stories, snapshot),
+      steps: path.steps.map((step) => storyStep(step.event as StoryStep)).filter((step) => step.type !== 'xstate.init'),
+    };
+    const known = shortest.get(story.reaches);
+    if (!known || story.steps.length < known.steps.length) shortest.set(story.reaches, story);
+  }
+  const named = [...shortest.values()];
+  const names = named.map((path) => path.name);
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  if (repeated.length) throw new Error(`two reachable states share the story name ${repeated.join(', ')}: give them a variant`);
+  return named.sort((a, b) => a.steps.length - b.steps.length || a.name.localeCompare(b.name));
+}
+
+/**
+ * Replays a story's steps on a real actor of the machine, its invoked actors answering from the
+ * fixtures and its delays passing on a simulated clock, and gives the snapshot it ends in.
+ * Throws when the steps do not reach the state the story names.
+ */
+export async function replay<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, path: Pick<StoryPath, 'reaches' | 'steps'>) {
+  const sources = invokedSources(stories.machine);
+  const deferred = Object.fromEntries(Object.keys(stories.outcomes).map((src) => [src, createDeferredActor<unknown, unknown>()]));
+  // An invoked actor without outcomes (one that reports by events, which the steps send) does nothing.
+  const idle = Object.fromEntries([...new Set(sources.values())].filter((src) => !(src in deferred)).map((src) => [src, fromCallback(() => {})]));
+  const machine = stories.machine.provide({
+    actors: { ...idle, ...Object.fromEntries(Object.entries(deferred).map(([src, actor]) => [src, actor.logic])) },
+  }) as TMachine;
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: stories.input, clock });
+  actor.start();
+  for (const step of path.steps) {
+    if (step.type.startsWith('xstate.after.')) advanceThroughDelay(machine, actor, clock, step);
+    else if (step.outcome !== undefined) {
+      const src = sources.get(step.type.split('.')[3])!;
+      const ending = stories.outcomes[src][step.outcome];
+      if ('output' in ending) deferred[src].resolve(ending.output);
+      else deferred[src].reject(ending.error);
+      await settle();
+    } else actor.send(step as EventFromLogic<TMachine>);
+  }
+  const snapshot = actor.getSnapshot() as SnapshotFrom<TMachine>;
+  actor.stop();
+  const reached = describeState(stories, snapshot);
+  if (reached !== path.reaches) throw new Error(`the story's steps reach ${reached}, not ${path.reaches}`);
+  return snapshot;
+}
+
+/** Fixture answers of one actor, by name, as outcomes that end with them. */
+export function answering<TOutput>(answers: Record<string, TOutput>): Record<string, ActorOutcome> {
+  return Object.fromEntries(Object.entries(answers).map(([name, output]) => [name, { output }]));
+}

@@ -1,0 +1,37 @@
+import type { AnyStateMachine } from 'xstate';
+import type { MachineStories } from '../.storybook/machineStories';
+import { robotStories } from '../src/app/shell/robot.paths';
+import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
+import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
+
+/** A workflow whose stories are generated: its machine's paths, and the hand-written view that shows a snapshot. */
+export interface StoryWorkflow {
+  stories: MachineStories<AnyStateMachine>;
+  /** Storybook's title for the workflow's stories. */
+  title: string;
+  /** The generated stories file, from the repository's root. */
+  file: string;
+  /** The module (relative to `file`) and export of the workflow's `StateView`. */
+  view: { module: string; name: string };
+}
+
+export const storyWorkflows: StoryWorkflow[] = [
+  {
+    stories: robotStories as MachineStories<AnyStateMachine>,
+    title: 'App/Shell/Robot',
+    file: 'src/app/shell/RobotStatus.generated.stories.tsx',
+    view: { module: './RobotStatus.states', name: 'robotView' },
+  },
+  {
+    stories: heldDeparturesStories as MachineStories<AnyStateMachine>,
+    title: 'Members/Held departures',
+    file: 'src/features/members/HeldDeparturesNotice.generated.stories.tsx',
+    view: { module: './HeldDeparturesNotice.states', name: 'heldDeparturesView' },
+  },
+  {
+    stories: confirmOwnershipStories as MachineStories<AnyStateMachine>,
+    title: 'Onboarding/4 Confirm Permissions',
+    file: 'src/features/onboarding/ConfirmOwnershipStep.generated.stories.tsx',
+    view: { module: './ConfirmOwnershipStep.states', name: 'confirmOwnershipView' },
+  },
+];

@@ -1,0 +1,45 @@
+import { answering, type MachineStories } from '../../../.storybook/machineStories';
+import { createApiClient } from '../../api/client';
+import type { Robot } from '../../robot/protocol';
+import { robotMachine } from '../../../machines/robot/machine';
+import { groupJobStatus, robotIndicator } from '../../../machines/robot/selectors';
+import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS } from './fixtures';
+
+/** A robot the stories never reach: the machine's watcher and commands are replaced, and configuring it does nothing. */
+const robot: Robot = {
+  getState: () => {
+    throw new Error('the stories send what the robot reports');
+  },
+  subscribe: () => () => {},
+  configure: () => {},
+  run: () => Promise.reject(new Error('the stories send what the robot reports')),
+  reload: () => {},
+};
+
+/**
+ * The robot as the shell shows it, in each state the robot machine can reach: the sidebar's robot
+ * line and the job notice of the group's pages. The jobs region shows only through the notice.
+ */
+export const robotStories: MachineStories<typeof robotMachine> = {
+  machine: robotMachine,
+  input: {
+    robot,
+    api: createApiClient({ baseUrl: 'http://api.invalid/api/v1', fetch: () => Promise.reject(new Error('the fixtures answer every call')) }),
+  },
+  events: Object.values(ROBOT_EVENTS).flat(),
+  outcomes: { fetchRobotJobs: answering(ROBOT_JOB_LOOKUPS) },
+  shows: (snapshot) => {
+    const { presence, version } = robotIndicator(snapshot);
+    // The robot line names the version of a robot it can talk to, and only then.
+    const shown = presence === 'ready' || presence === 'outdated' ? version : null;
+    return { robot: { presence, version: shown }, job: groupJobStatus(snapshot, ROBOT_GROUP.id) };
+  },
+  region: 'presence',
+  variant: (snapshot) => {
+    const job = groupJobStatus(snapshot, ROBOT_GROUP.id);
+    const { presence, version } = robotIndicator(snapshot);
+    const shown = presence === 'ready' || presence === 'outdated' ? version : null;
+    const jobPart = job && `${job.name === 'fetch_group_members' ? 'syncing' : 'removing'} ${job.done} of ${job.total ?? 'unknown'}`;
+    return [shown && `version ${shown}`, jobPart].filter(Boolean).join(' ');
+  },
+};
