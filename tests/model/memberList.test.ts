@@ -55,7 +55,7 @@ function implementationFor(system: System) {
   /** Sends the event, then checks the selection the spec's selection controls leave. */
   const send = ({ event }: { event: EventObject }) => {
     const before = selectedRows();
-    if (event.type === 'members.drag.started') drag = { from: (event as { id: number }).id, base: before };
+    if (event.type === 'members.drag.started') drag = { from: (event as Extract<MemberListEvent, { type: 'members.drag.started' }>).id, base: before };
     sendTo(system, event as MemberListEvent);
     const expected = selectionAfter(event.type, before, event as { id?: number });
     if (expected) expect(selectedRows(), event.type).toEqual(expected);
@@ -76,7 +76,7 @@ function implementationFor(system: System) {
       'members.drag.entered': ({ event }: { event: EventObject }) => {
         sendTo(system, event as MemberListEvent);
         // Part 1 §2: the drag selects every row between where it started and where the pointer is, and keeps the rest.
-        const ends = [ROW_IDS.indexOf(drag.from), ROW_IDS.indexOf((event as { id: number }).id)];
+        const ends = [ROW_IDS.indexOf(drag.from), ROW_IDS.indexOf((event as Extract<MemberListEvent, { type: 'members.drag.entered' }>).id)];
         const [from, to] = [Math.min(...ends), Math.max(...ends)];
         expect(selectedRows()).toEqual(ROW_IDS.filter((id, index) => (index >= from && index <= to) || drag.base.includes(id)));
       },

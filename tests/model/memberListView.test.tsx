@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
 import { membersPageView } from '../../machines/memberList/selectors';
 import { MembersView } from '../../src/features/members/MembersView';
@@ -160,7 +160,7 @@ function pathsIntoEveryState(isPaid: boolean) {
   for (const path of paths) {
     for (const { state } of path.steps) {
       for (const key of listStateKeys(memberListMachine)) {
-        if (!state.matches(key)) continue;
+        if (!(state as AnyMachineSnapshot).matches(key)) continue;
         const place = `${key} ${state.context.query.list === 'all_members'} ${state.context.selection.length > 0}`;
         const known = chosen.get(place);
         if (!known || path.steps.length < known.steps.length) chosen.set(place, path);
