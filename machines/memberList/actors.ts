@@ -3,6 +3,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { RobotArgs } from '../../src/robot/protocol';
 import { answerOf, robotFailureOf, serverFailureOf } from '../shared/stepFailure';
+import { fileNameOf, type MembersCsv } from './exportFile';
 import { moveRequest, type MemberListName, type MemberMove } from './moves';
 
 export type GroupMembersList = components['schemas']['GroupMembersList'];
@@ -43,6 +44,23 @@ export const fetchMembers = fromStoppablePromise<MembersAnswer, ApiInput & { que
   );
   if (data) return { kind: 'loaded', list: data };
   return { kind: 'failed', message: serverFailureOf(error, response).message };
+});
+
+/**
+ * GET /groups/{id}/members/export: every member of the list that the search matches, in the page's
+ * sort, as CSV. The api client sends the bearer token like on every other call.
+ */
+export const exportMembers = fromStoppablePromise<MembersCsv, ApiInput & { query: MembersQuery }>(async ({ input, signal }) => {
+  const { list, search, sort_by, sort_direction } = input.query;
+  const { data, error, response } = await answerOf(() =>
+    input.api.GET('/groups/{id}/members/export', {
+      params: { path: { id: input.group.id }, query: { list, search: search || undefined, sort_by, sort_direction } },
+      parseAs: 'blob',
+      signal,
+    }),
+  );
+  if (!data || !response) throw new Error(`The members could not be exported. ${serverFailureOf(error, response).message}`);
+  return { blob: data, fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? `members-${list}.csv` };
 });
 
 /** What the removal needs of the robot: its remove_group_members command, ended when the job ends. */

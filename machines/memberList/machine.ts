@@ -1,7 +1,9 @@
-import { and, assign, raise, setup, stateIn } from 'xstate';
+import { and, assign, emit, raise, setup, stateIn } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
+import { unexpectedFailureOf } from '../onboarding/stepFailure';
 import {
+  exportMembers,
   fetchMembers,
   moveMembers,
   previewRemoval,
@@ -15,10 +17,14 @@ import {
   type PreviewAnswer,
   type RemovalPreview,
 } from './actors';
-import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberMove } from './moves';
+import { saveFile, type MembersCsv } from './exportFile';
+import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberListName, type MemberMove } from './moves';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
 export const UPGRADE_BLINK_MS = 1_000;
+
+/** Part 1 §4: the all_members view has no bulk moves, so it takes no selection either. */
+const READ_ONLY_LIST: MemberListName = 'all_members';
 
 /** Why the robot cannot take the removal now: not there yet, not usable, or running another job. */
 export type RobotUnavailability = Exclude<RobotPresence, 'ready'> | 'busy';
@@ -58,9 +64,13 @@ export type MemberListEvent =
   | { type: 'members.remove' }
   | { type: 'members.removal.confirmed' }
   | { type: 'members.dialog.closed' }
+  | { type: 'members.export' }
   | { type: 'robot.job.started'; name: RobotJobName }
   | { type: 'robot.job.finished' }
   | { type: 'robot.availability.changed'; unavailable: RobotUnavailability | null };
+
+/** The CSV export did not come through; the page tells why. */
+export type MemberListEmitted = { type: 'members.export.failed'; message: string };
 
 const rowIdsOf = (context: MemberListContext) => context.page?.members.map((member) => member.id) ?? [];
 
@@ -69,13 +79,15 @@ export const memberListMachine = setup({
     context: {} as MemberListContext,
     events: {} as MemberListEvent,
     input: {} as MemberListInput,
+    emitted: {} as MemberListEmitted,
   },
-  actors: { fetchMembers, moveMembers, previewRemoval, removeMembers },
+  actors: { exportMembers, fetchMembers, moveMembers, previewRemoval, removeMembers },
   delays: { upgradeBlink: UPGRADE_BLINK_MS },
   guards: {
     isLoaded: (_, answer: MembersAnswer) => answer.kind === 'loaded',
     isPreviewed: (_, answer: PreviewAnswer) => answer.kind === 'previewed',
     isMoved: (_, answer: MoveAnswer) => answer.kind === 'moved',
+    isEditableList: ({ context }) => context.query.list !== READ_ONLY_LIST,
     hasSelection: ({ context }) => context.selection.length > 0,
     offersRequestedMove: ({ context, event }) =>
       event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),
@@ -111,6 +123,9 @@ export const memberListMachine = setup({
     rememberJob: assign((_, params: { name: RobotJobName }) => ({ runningJob: params.name })),
     forgetJob: assign({ runningJob: null }),
     reloadAfterJob: raise({ type: 'members.reload' }),
+    /** Hands the exported file to the browser; tests provide their own. */
+    saveExport: (_, params: { file: MembersCsv }) => saveFile(params.file),
+    tellExportFailed: emit((_, params: { message: string }) => ({ type: 'members.export.failed' as const, message: params.message })),
   },
 }).createMachine({
   id: 'memberList',
@@ -158,26 +173,30 @@ export const memberListMachine = setup({
           states: {
             browsing: {
               on: {
-                'members.select.all': { actions: 'selectAll' },
-                'members.select.none': { actions: 'clearSelection' },
-                'members.select.invert': { actions: 'invertSelection' },
-                'members.select.toggled': { actions: { type: 'toggleRow', params: ({ event }) => event } },
-                'members.drag.started': { target: 'dragging', actions: { type: 'startDrag', params: ({ event }) => event } },
+                'members.select.all': { guard: 'isEditableList', actions: 'selectAll' },
+                'members.select.none': { guard: 'isEditableList', actions: 'clearSelection' },
+                'members.select.invert': { guard: 'isEditableList', actions: 'invertSelection' },
+                'members.select.toggled': { guard: 'isEditableList', actions: { type: 'toggleRow', params: ({ event }) => event } },
+                'members.drag.started': {
+                  guard: 'isEditableList',
+                  target: 'dragging',
+                  actions: { type: 'startDrag', params: ({ event }) => event },
+                },
                 'members.move': {
-                  guard: and(['hasSelection', 'isIdleRobot', 'offersRequestedMove']),
+                  guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRequestedMove']),
                   target: 'moving',
                 },
                 'members.remove': [
                   {
-                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'fitsRemovalLimits']),
+                    guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'fitsRemovalLimits']),
                     target: 'previewingRemoval',
                   },
                   {
-                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'needsUpgrade']),
+                    guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'needsUpgrade']),
                     target: 'upgradeRequired',
                   },
                   {
-                    guard: and(['hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable']),
+                    guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable']),
                     target: 'removalsLimitReached',
                   },
                 ],
@@ -248,6 +267,23 @@ export const memberListMachine = setup({
             removalsLimitReached: {
               on: { 'members.dialog.closed': { target: 'browsing' } },
             },
+          },
+        },
+      },
+    },
+    export: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'members.export': { target: 'exporting' } },
+        },
+        exporting: {
+          invoke: {
+            id: 'exportMembers',
+            src: 'exportMembers',
+            input: ({ context }) => ({ api: context.api, group: context.group, query: context.query }),
+            onDone: { target: 'idle', actions: { type: 'saveExport', params: ({ event }) => ({ file: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'tellExportFailed', params: ({ event }) => unexpectedFailureOf(event.error) } },
           },
         },
       },

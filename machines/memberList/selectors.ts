@@ -1,31 +1,35 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RobotJobName } from '../../src/robot/protocol';
+import type { GroupMembersList, Member, MembersQuery, RemovalPreview } from './actors';
 import type { memberListMachine, RobotUnavailability } from './machine';
-import { canRemoveFrom, movesFrom, type MemberListName, type MemberMove } from './moves';
+import {
+  canRemoveFrom,
+  freeLimitText,
+  MOVE_LABELS,
+  movesFrom,
+  RECOMMENDED_REMOVALS,
+  type MemberListName,
+  type MemberMove,
+  type RemovalLimits,
+} from './moves';
 
-type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
+export type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
+
+/** What the page needs to know of the robot: the job it runs for this group, and why it cannot take a command. */
+export interface MembersRobotStatus {
+  job: RobotJobName | null;
+  /** Null while the robot can take a command. */
+  unavailable: RobotUnavailability | null;
+}
+
+/** Part 1 §4, §9: the removal protection's recommendation, shown beside the limits and in each removal dialog. */
+export const REMOVAL_RECOMMENDATION = `We recommend removing no more than ${RECOMMENDED_REMOVALS.daily} members per day and ${RECOMMENDED_REMOVALS.weekly} per week.`;
 
 const JOB_NOTICES: Partial<Record<RobotJobName, string>> = {
   fetch_group_members: 'Syncing Members...',
   fetch_group_posts: 'Syncing Engagements...',
   remove_group_members: 'Removing Members...',
 };
-
-export const isLoadingMembers = (snapshot: MemberListSnapshot) => snapshot.matches({ list: 'loading' });
-export const isMembersFailure = (snapshot: MemberListSnapshot) => snapshot.matches({ list: 'failed' });
-export const failureOf = (snapshot: MemberListSnapshot) => snapshot.context.failure;
-export const membersOf = (snapshot: MemberListSnapshot) => snapshot.context.page?.members ?? [];
-export const selectionOf = (snapshot: MemberListSnapshot) => snapshot.context.selection;
-export const isBusy = (snapshot: MemberListSnapshot) =>
-  snapshot.matches({ list: { ready: 'moving' } }) ||
-  snapshot.matches({ list: { ready: 'previewingRemoval' } }) ||
-  snapshot.matches({ list: { ready: 'removing' } });
-
-/** The moves-table buttons the tab shows on this plan, each enabled when the machine would take it. */
-export function moveButtonsOf(snapshot: MemberListSnapshot): Array<{ move: MemberMove; enabled: boolean }> {
-  const { query, group } = snapshot.context;
-  return movesFrom(query.list, group.isPaid).map((move) => ({ move, enabled: snapshot.can({ type: 'members.move', move }) }));
-}
 
 const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
   detecting: 'Looking for the extension...',
@@ -35,43 +39,155 @@ const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
   busy: 'The extension is busy with another job',
 };
 
-/** Why the robot cannot remove members now, worded for the page; null while it can, or while it works on this group (the job notice tells). */
-export const robotUnavailableText = (snapshot: MemberListSnapshot) =>
-  snapshot.context.robotUnavailable && !snapshot.context.runningJob ? UNAVAILABLE_ROBOT[snapshot.context.robotUnavailable] : null;
+export type MemberRow = Member & { selected: boolean };
 
-/** 'Remove Members' (the robot removes them from the group): shown on the active and inactive tabs of every plan. */
-export function removeButtonOf(snapshot: MemberListSnapshot): { shown: boolean; enabled: boolean; reason: string | null } {
+export interface MembersToolbar {
+  selected: number;
+  selectAll: boolean;
+  selectNone: boolean;
+  invert: boolean;
+  /** The moves-table buttons the list shows on this plan, each enabled when the machine would take it. */
+  moves: Array<{ move: MemberMove; label: string; enabled: boolean; busy: boolean }>;
+  /** 'Remove Members' (the robot removes them from the group), on the lists it is offered on; the reason tells why it is closed. */
+  remove: { enabled: boolean; busy: boolean; reason: string | null } | null;
+}
+
+export type MembersLimits =
+  | { plan: 'paid'; currentLeft: number; dailyLeft: number; weeklyLeft: number }
+  | { plan: 'free'; left: number; limit: number };
+
+export type MembersDialog =
+  | { kind: 'confirmRemoval'; preview: RemovalPreview }
+  | { kind: 'upgradeRequired'; limitText: string; selected: number; highlighted: boolean }
+  | { kind: 'removalsLimitReached'; selected: number; limits: RemovalLimits };
+
+export interface MembersPageView {
+  list: MemberListName;
+  search: string;
+  sortBy: MembersQuery['sort_by'];
+  sortDirection: MembersQuery['sort_direction'];
+  page: number;
+  perPage: number;
+  /** The list's size, once a page came. */
+  total: number | null;
+  /** Each list's tab badge: its size, or 'Found X of Y' / 'Not found' while a search filters it. */
+  badges: Partial<Record<MemberListName, string>>;
+  rows: MemberRow[];
+  loading: boolean;
+  /** Why the list could not be loaded; the page offers to try again. */
+  loadFailure: string | null;
+  /** Why the last move or removal did not go through. */
+  notice: string | null;
+  /** The selection and its actions; null on a list that takes no selection (all_members). */
+  toolbar: MembersToolbar | null;
+  dragging: boolean;
+  /** 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this group. */
+  jobNotice: string | null;
+  /** The removal limits, on the lists members can be removed from. */
+  limits: MembersLimits | null;
+  recommendation: string;
+  dialog: MembersDialog | null;
+  exporting: boolean;
+  canExport: boolean;
+}
+
+function badgesOf(page: GroupMembersList | null, search: string): MembersPageView['badges'] {
+  if (!page) return {};
+  return Object.fromEntries(
+    (Object.keys(page.count_all) as MemberListName[]).map((list) => {
+      const all = page.count_all[list];
+      if (!search) return [list, String(all)];
+      const found = page.count_filtered[list];
+      return [list, found > 0 ? `Found ${found} of ${all}` : 'Not found'];
+    }),
+  );
+}
+
+/** Whether the list takes a selection at all, as the machine answers while browsing it (all_members does not). */
+function takesSelection(snapshot: MemberListSnapshot): boolean {
+  const browsing = snapshot.machine.resolveState({
+    value: { ...(snapshot.value as Record<string, unknown>), list: { ready: 'browsing' } } as MemberListSnapshot['value'],
+    context: snapshot.context,
+  });
+  return browsing.can({ type: 'members.select.none' });
+}
+
+function toolbarOf(snapshot: MemberListSnapshot, robot: MembersRobotStatus): MembersToolbar | null {
+  if (!takesSelection(snapshot)) return null;
+  const { query, group, selection } = snapshot.context;
+  const moving = snapshot.matches({ list: { ready: 'moving' } });
   return {
-    shown: canRemoveFrom(snapshot.context.query.list),
-    enabled: snapshot.can({ type: 'members.remove' }),
-    reason: robotUnavailableText(snapshot),
+    selected: selection.length,
+    selectAll: snapshot.can({ type: 'members.select.all' }),
+    selectNone: snapshot.can({ type: 'members.select.none' }),
+    invert: snapshot.can({ type: 'members.select.invert' }),
+    moves: movesFrom(query.list, group.isPaid).map((move) => ({
+      move,
+      label: MOVE_LABELS[move],
+      enabled: snapshot.can({ type: 'members.move', move }),
+      busy: moving,
+    })),
+    remove: canRemoveFrom(query.list)
+      ? {
+          enabled: snapshot.can({ type: 'members.remove' }),
+          busy: snapshot.matches({ list: { ready: 'previewingRemoval' } }) || snapshot.matches({ list: { ready: 'removing' } }),
+          reason: robot.unavailable && !robot.job ? UNAVAILABLE_ROBOT[robot.unavailable] : null,
+        }
+      : null,
   };
 }
 
-export const isRemovingMembers = (snapshot: MemberListSnapshot) => snapshot.matches({ list: { ready: 'removing' } });
+function limitsOf(snapshot: MemberListSnapshot): MembersLimits | null {
+  const { page, query, group } = snapshot.context;
+  if (!page || !canRemoveFrom(query.list)) return null;
+  const limits = page.removal_limits;
+  return group.isPaid
+    ? { plan: 'paid', currentLeft: limits.current.left, dailyLeft: limits.daily.left, weeklyLeft: limits.weekly.left }
+    : { plan: 'free', left: limits.free.left, limit: limits.free.limit };
+}
 
-export type MemberListModal = 'confirmingRemoval' | 'upgradeRequired' | 'removalsLimitReached' | null;
-
-export function modalOf(snapshot: MemberListSnapshot): MemberListModal {
-  for (const modal of ['confirmingRemoval', 'upgradeRequired', 'removalsLimitReached'] as const) {
-    if (snapshot.matches({ list: { ready: modal } })) return modal;
+function dialogOf(snapshot: MemberListSnapshot): MembersDialog | null {
+  const { preview, page, selection } = snapshot.context;
+  if (snapshot.matches({ list: { ready: 'confirmingRemoval' } }) && preview) return { kind: 'confirmRemoval', preview };
+  if (!page) return null;
+  if (snapshot.matches({ list: { ready: 'upgradeRequired' } })) {
+    return {
+      kind: 'upgradeRequired',
+      limitText: freeLimitText(page.removal_limits.free),
+      selected: selection.length,
+      highlighted: snapshot.matches({ list: { ready: { upgradeRequired: 'highlighted' } } }),
+    };
+  }
+  if (snapshot.matches({ list: { ready: 'removalsLimitReached' } })) {
+    return { kind: 'removalsLimitReached', selected: selection.length, limits: page.removal_limits };
   }
   return null;
 }
 
-export const isUpgradeHighlighted = (snapshot: MemberListSnapshot) =>
-  snapshot.matches({ list: { ready: { upgradeRequired: 'highlighted' } } });
-
-/** 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this group. */
-export const jobNoticeOf = (snapshot: MemberListSnapshot) =>
-  snapshot.context.runningJob ? (JOB_NOTICES[snapshot.context.runningJob] ?? null) : null;
-
-/** A tab's badge: the list's size, or 'Found X of Y' / 'Not found' while a search filters it. */
-export function tabBadgeOf(snapshot: MemberListSnapshot, list: MemberListName): string | null {
-  const page = snapshot.context.page;
-  if (!page) return null;
-  const all = page.count_all[list];
-  if (!snapshot.context.query.search) return String(all);
-  const found = page.count_filtered[list];
-  return found > 0 ? `Found ${found} of ${all}` : 'Not found';
+/** Everything the members page shows, from one snapshot of its statechart and the robot's status. */
+export function membersPageView(snapshot: MemberListSnapshot, robot: MembersRobotStatus): MembersPageView {
+  const { query, page, selection, failure } = snapshot.context;
+  const failed = snapshot.matches({ list: 'failed' });
+  return {
+    list: query.list,
+    search: query.search,
+    sortBy: query.sort_by,
+    sortDirection: query.sort_direction,
+    page: query.page,
+    perPage: query.per_page,
+    total: page?.count ?? null,
+    badges: badgesOf(page, query.search),
+    rows: (page?.members ?? []).map((member) => ({ ...member, selected: selection.includes(member.id) })),
+    loading: snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: { ready: 'removing' } }),
+    loadFailure: failed ? failure : null,
+    notice: failed ? null : failure,
+    toolbar: toolbarOf(snapshot, robot),
+    dragging: snapshot.matches({ list: { ready: 'dragging' } }),
+    jobNotice: robot.job ? (JOB_NOTICES[robot.job] ?? null) : null,
+    limits: limitsOf(snapshot),
+    recommendation: REMOVAL_RECOMMENDATION,
+    dialog: dialogOf(snapshot),
+    exporting: snapshot.matches({ export: 'exporting' }),
+    canExport: snapshot.can({ type: 'members.export' }),
+  };
 }

@@ -1,6 +1,7 @@
 import { createActor, SimulatedClock, type InputFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import {
+  exportMembers,
   fetchMembers,
   moveMembers,
   type MemberRemovalRobot,
@@ -10,10 +11,12 @@ import {
   type MoveAnswer,
   type PreviewAnswer,
 } from '../../machines/memberList/actors';
+import type { MembersCsv } from '../../machines/memberList/exportFile';
 import { memberListMachine, type MemberListEvent, type MemberListInput } from '../../machines/memberList/machine';
+import type { MembersRobotStatus } from '../../machines/memberList/selectors';
 import { createDeferredActor } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
-import { actorDoneEvents, delayedEvents } from './support/modelEvents';
+import { actorDoneEvents, actorErrorEvent, delayedEvents } from './support/modelEvents';
 import { groupOnPlan, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 
 const unusedApi = createApiClient({
@@ -34,6 +37,7 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
   'members.query.changed': [
     { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'inactive' } },
     { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'removed' } },
+    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'all_members' } },
   ],
   'members.reload': [{ type: 'members.reload' }],
   'members.select.all': [{ type: 'members.select.all' }],
@@ -51,6 +55,7 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
   'members.remove': [{ type: 'members.remove' }],
   'members.removal.confirmed': [{ type: 'members.removal.confirmed' }],
   'members.dialog.closed': [{ type: 'members.dialog.closed' }],
+  'members.export': [{ type: 'members.export' }],
   'robot.job.started': [
     { type: 'robot.job.started', name: 'fetch_group_members' },
     { type: 'robot.job.started', name: 'remove_group_members' },
@@ -63,11 +68,15 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
 };
 
 const failed = { kind: 'failed', message: 'Server error' } as const;
+export const EXPORTED_CSV: MembersCsv = { blob: new Blob(['id,name\n1,Ada Baker\n'], { type: 'text/csv' }), fileName: 'sourdough-active.csv' };
+export const EXPORT_FAILURE = 'The members could not be exported. Server error';
 export const actorEvents = [
   ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_MEMBERS }, failed]),
   ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
   ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
   ...actorDoneEvents<MoveAnswer>('removeMembers', [{ kind: 'moved' }, failed]),
+  ...actorDoneEvents<MembersCsv>('exportMembers', [EXPORTED_CSV]),
+  actorErrorEvent('exportMembers', new Error(EXPORT_FAILURE)),
 ];
 
 export const plans = [
@@ -90,35 +99,58 @@ export function modelFor(isPaid: boolean) {
     }),
     // The robot's availability only guards 'Remove Members': it goes away while members are selected, and the
     // model only brings it back from there, so it covers its transitions without doubling every other path.
-    isPossible: (snapshot, event) =>
-      event.type === 'robot.availability.changed'
-        ? snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length > 0
-        : snapshot.context.robotUnavailable === null || event.type === 'members.remove',
+    // The export runs beside the list: it starts from a freshly loaded list and is answered before anything else.
+    isPossible: (snapshot, event) => {
+      if (snapshot.matches({ export: 'exporting' })) return event.type.endsWith('.exportMembers');
+      if (event.type === 'members.export') {
+        return snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length === 0;
+      }
+      if (event.type === 'robot.availability.changed') {
+        return snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length > 0;
+      }
+      return snapshot.context.robotUnavailable === null || event.type === 'members.remove';
+    },
   });
 }
 
-export function startSystem(isPaid: boolean) {
+/** The member-list statechart with every actor answered by the test, and what reached the admin's browser and robot. */
+export function startSystem(isPaid: boolean, query = MEMBERS_QUERY) {
   const clock = new SimulatedClock();
   const actors = {
     fetchMembers: createDeferredActor<MembersAnswer, InputFrom<typeof fetchMembers>>(),
     moveMembers: createDeferredActor<MoveAnswer, InputFrom<typeof moveMembers>>(),
     previewRemoval: createDeferredActor<PreviewAnswer, InputFrom<typeof previewRemoval>>(),
     removeMembers: createDeferredActor<MoveAnswer, InputFrom<typeof removeMembers>>(),
+    exportMembers: createDeferredActor<MembersCsv, InputFrom<typeof exportMembers>>(),
   };
+  const saved: MembersCsv[] = [];
   const machine = memberListMachine.provide({
     actors: {
       fetchMembers: actors.fetchMembers.logic,
       moveMembers: actors.moveMembers.logic,
       previewRemoval: actors.previewRemoval.logic,
       removeMembers: actors.removeMembers.logic,
+      exportMembers: actors.exportMembers.logic,
     },
+    actions: { saveExport: (_, params) => void saved.push(params.file) },
   });
-  const actor = createActor(machine, {
-    clock,
-    input: inputOn(isPaid),
-  });
-  return { actor, clock, actors };
+  const actor = createActor(machine, { clock, input: { ...inputOn(isPaid), query } });
+  const exportFailures: string[] = [];
+  actor.on('members.export.failed', ({ message }) => void exportFailures.push(message));
+  /** The robot as the route reports it to the page: the test keeps it from the robot events it sends. */
+  const robot: MembersRobotStatus = { job: null, unavailable: null };
+  /** The list the admin opened last. */
+  const opened = { list: query.list };
+  return { actor, clock, actors, saved, exportFailures, robot, opened, isPaid };
 }
 export type System = ReturnType<typeof startSystem>;
 export type ActorName = keyof System['actors'];
 
+/** Sends an event and keeps the robot's status the page is given in step with the robot events. */
+export function sendTo(system: System, event: MemberListEvent): void {
+  if (event.type === 'robot.job.started') system.robot.job = event.name;
+  if (event.type === 'robot.job.finished') system.robot.job = null;
+  if (event.type === 'robot.availability.changed') system.robot.unavailable = event.unavailable;
+  if (event.type === 'members.query.changed') system.opened.list = event.query.list;
+  system.actor.send(event);
+}

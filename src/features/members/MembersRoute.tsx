@@ -1,17 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import type { MemberListGroup } from '../../../machines/memberList/actors';
 import { heldDeparturesMachine } from '../../../machines/heldDepartures/machine';
 import { decisionToastOf, departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { memberListMachine } from '../../../machines/memberList/machine';
+import { membersPageView } from '../../../machines/memberList/selectors';
 import type { ApiClient } from '../../api/client';
 import type { Group } from '../../app/loaders/groupsSource';
 import type { RobotActor } from '../../app/robotActor';
 import { pathTo } from '../../app/routes';
 import { useListQuery } from '../../ui/useListQuery';
 import { useToast } from '../../ui/toast';
-import { fetchMembersCsv, saveFile } from './exportMembers';
 import { followRobot, removalRobotOf, robotUnavailabilityOf } from './followRobot';
 import { HeldDeparturesNotice } from './HeldDeparturesNotice';
 import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from './membersQuery';
@@ -51,7 +51,6 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
   const queryKey = JSON.stringify(query);
   const queryRef = useRef(query);
   queryRef.current = query;
-  const [exporting, setExporting] = useState(false);
 
   const memberList = useActorRef(memberListMachine, {
     input: {
@@ -89,21 +88,20 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
     previousJob.current = runningJob;
   }, [runningJob, departures]);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      saveFile(await fetchMembersCsv(api, group.id, query));
-    } catch (error) {
-      showToast({ title: 'Export failed', message: error instanceof Error ? error.message : String(error), variant: 'danger' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  useEffect(() => {
+    const subscription = memberList.on('members.export.failed', ({ message }) => showToast({ title: 'Export failed', message, variant: 'danger' }));
+    return () => subscription.unsubscribe();
+  }, [memberList, showToast]);
+
+  const view = useMemo(
+    () => membersPageView(snapshot, { job: snapshot.context.runningJob, unavailable: snapshot.context.robotUnavailable }),
+    [snapshot],
+  );
 
   const purchase = pathTo('group_purchase', { fbGroupId: group.fb_group_id });
   return (
     <MembersView
-      snapshot={snapshot}
+      view={view}
       send={memberList.send}
       typedText={filters.typedText}
       onSearchTyped={filters.typeText}
@@ -114,8 +112,6 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
       }}
       onPageChanged={filters.changePage}
       showPayments={showPayments}
-      exporting={exporting}
-      onExport={() => void exportCsv()}
       upgradeHref={purchase}
       onUpgrade={() => void navigate(purchase)}
       notice={

@@ -2,15 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MembersView } from './MembersView';
 import { MEMBERS_QUERY as storyQuery, PREVIEW_OF_TWO as storyPreview, PREVIEW_OVER_DAYS, THREE_MEMBERS as storyPage } from './fixtures';
-import { memberListSnapshotAt } from './storySnapshots';
+import { membersPageAt } from './storySnapshots';
 
-const browsing = { list: { ready: 'browsing' }, robotJob: 'idle' };
+const browsing = { list: { ready: 'browsing' }, export: 'idle', robotJob: 'idle' };
 
 const meta = {
   title: 'Members/Members page',
   component: MembersView,
   args: {
-    snapshot: memberListSnapshotAt(browsing),
+    view: membersPageAt(browsing),
     send: fn(),
     typedText: '',
     onSearchTyped: fn(),
@@ -18,8 +18,6 @@ const meta = {
     onSortChanged: fn(),
     onPageChanged: fn(),
     showPayments: false,
-    exporting: false,
-    onExport: fn(),
     upgradeHref: '/100200300/purchase',
     onUpgrade: fn(),
   },
@@ -29,7 +27,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: 'loading', robotJob: 'idle' }, { page: null }) },
+  args: { view: membersPageAt({ list: 'loading', export: 'idle', robotJob: 'idle' }, { page: null }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
@@ -37,7 +35,7 @@ export const Loading: Story = {
 };
 
 export const LoadFailed: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: 'failed', robotJob: 'idle' }, { page: null, failure: 'Server error' }) },
+  args: { view: membersPageAt({ list: 'failed', export: 'idle', robotJob: 'idle' }, { page: null, failure: 'Server error' }) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('alert')).toHaveTextContent('The members could not be loaded: Server error');
@@ -52,7 +50,7 @@ export const ActiveMembersOnFreeGroup: Story = {
     await expect(page.getByText('Members engaged in the group.')).toBeVisible();
     await expect(page.getByText('Active (120)')).toBeVisible();
     await expect(page.getByText('2 of 10 free removals left')).toBeVisible();
-    await expect(page.getByText(/no more than 100 members a day and 500 a week/)).toBeVisible();
+    await expect(page.getByText(/no more than 100 members per day and 500 per week/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
     await expect(page.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
     await expect(page.getByTitle('Change items per page')).toBeVisible();
@@ -61,7 +59,7 @@ export const ActiveMembersOnFreeGroup: Story = {
     await userEvent.type(page.getByPlaceholderText('Type here to Search Member'), 'a');
     await expect(args.onSearchTyped).toHaveBeenCalledWith('a');
     await userEvent.click(page.getByRole('button', { name: 'Export CSV' }));
-    await expect(args.onExport).toHaveBeenCalledOnce();
+    await expect(args.send).toHaveBeenCalledWith({ type: 'members.export' });
     await userEvent.click(page.getByText('2 of 10 free removals left'));
     await expect(args.onUpgrade).toHaveBeenCalledOnce();
     await userEvent.click(page.getByText('Removed (5)'));
@@ -72,14 +70,14 @@ export const ActiveMembersOnFreeGroup: Story = {
 };
 
 export const Empty: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { page: { ...storyPage, members: [], count: 0 } }) },
+  args: { view: membersPageAt(browsing, { page: { ...storyPage, members: [], count: 0 } }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/No active members yet/)).toBeVisible();
   },
 };
 
 export const SearchFound: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, search: 'a' } }), typedText: 'a' },
+  args: { view: membersPageAt(browsing, { query: { ...storyQuery, search: 'a' } }), typedText: 'a' },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('Active (Found 3 of 120)')).toBeVisible();
@@ -88,7 +86,7 @@ export const SearchFound: Story = {
 };
 
 export const SelectionOnInactive: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'inactive' }, selection: [1, 2] }) },
+  args: { view: membersPageAt(browsing, { query: { ...storyQuery, list: 'inactive' }, selection: [1, 2] }) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByText('Members without any activity detected by scanning.')).toBeVisible();
@@ -102,7 +100,7 @@ export const SelectionOnInactive: Story = {
 };
 
 export const SelectionOnPaidActive: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { isPaid: true, selection: [1] }) },
+  args: { view: membersPageAt(browsing, { isPaid: true, selection: [1] }) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByText('2 removals left now (92 today, 492 this week)')).toBeVisible();
@@ -113,7 +111,7 @@ export const SelectionOnPaidActive: Story = {
 };
 
 export const ExtensionNotInstalled: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1], robotUnavailable: 'notInstalled' }) },
+  args: { view: membersPageAt(browsing, { selection: [1], robotUnavailable: 'notInstalled' }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
@@ -122,14 +120,14 @@ export const ExtensionNotInstalled: Story = {
 };
 
 export const ExtensionBusy: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1], robotUnavailable: 'busy' }) },
+  args: { view: membersPageAt(browsing, { selection: [1], robotUnavailable: 'busy' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('The extension is busy with another job')).toBeVisible();
   },
 };
 
 export const AllMembers: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'all_members' } }) },
+  args: { view: membersPageAt(browsing, { query: { ...storyQuery, list: 'all_members' } }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('All members (167)')).toBeVisible();
@@ -139,21 +137,21 @@ export const AllMembers: Story = {
 };
 
 export const Exporting: Story = {
-  args: { exporting: true },
+  args: { view: membersPageAt({ ...browsing, export: 'exporting' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: /Exporting/ })).toBeDisabled();
   },
 };
 
 export const Dragging: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'dragging' }, robotJob: 'idle' }, { selection: [2, 3], dragFrom: 2, dragBase: [] }) },
+  args: { view: membersPageAt({ list: { ready: 'dragging' }, export: 'idle', robotJob: 'idle' }, { selection: [2, 3], dragFrom: 2, dragBase: [] }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('checkbox', { name: 'Select Cleo Dough' })).toBeChecked();
   },
 };
 
 export const Whitelisted: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'whitelisted' }, selection: [1] }) },
+  args: { view: membersPageAt(browsing, { query: { ...storyQuery, list: 'whitelisted' }, selection: [1] }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('Add members here to prevent removal.')).toBeVisible();
@@ -163,7 +161,7 @@ export const Whitelisted: Story = {
 
 export const RemovedOnPaidGroupWithPayments: Story = {
   args: {
-    snapshot: memberListSnapshotAt(browsing, { isPaid: true, query: { ...storyQuery, list: 'removed' }, selection: [3] }),
+    view: membersPageAt(browsing, { isPaid: true, query: { ...storyQuery, list: 'removed' }, selection: [3] }),
     showPayments: true,
   },
   play: async ({ canvasElement }) => {
@@ -176,18 +174,18 @@ export const RemovedOnPaidGroupWithPayments: Story = {
 };
 
 export const Moving: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'moving' }, robotJob: 'idle' }, { query: { ...storyQuery, list: 'inactive' }, selection: [1] }) },
+  args: { view: membersPageAt({ list: { ready: 'moving' }, export: 'idle', robotJob: 'idle' }, { query: { ...storyQuery, list: 'inactive' }, selection: [1] }) },
 };
 
 export const MoveFailed: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { failure: 'A member is not in the source list' }) },
+  args: { view: membersPageAt(browsing, { failure: 'A member is not in the source list' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('A member is not in the source list')).toBeVisible();
   },
 };
 
 export const RemovalFailed: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1, 2], failure: 'The removal limits do not allow 2 more removals today.' }) },
+  args: { view: membersPageAt(browsing, { selection: [1, 2], failure: 'The removal limits do not allow 2 more removals today.' }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('The removal limits do not allow 2 more removals today.')).toBeVisible();
@@ -196,14 +194,14 @@ export const RemovalFailed: Story = {
 };
 
 export const PreviewingRemoval: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'previewingRemoval' }, robotJob: 'idle' }, { selection: [1, 2] }) },
+  args: { view: membersPageAt({ list: { ready: 'previewingRemoval' }, export: 'idle', robotJob: 'idle' }, { selection: [1, 2] }) },
 };
 
 export const ConfirmingRemoval: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'confirmingRemoval' }, robotJob: 'idle' }, { selection: [1, 2], preview: storyPreview }) },
+  args: { view: membersPageAt({ list: { ready: 'confirmingRemoval' }, export: 'idle', robotJob: 'idle' }, { selection: [1, 2], preview: storyPreview }) },
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
-    await expect(dialog).toHaveTextContent('no more than 100 members a day and 500 a week');
+    await expect(dialog).toHaveTextContent('no more than 100 members per day and 500 per week');
     await expect(dialog).toHaveTextContent('let all of them go now');
     await expect(within(dialog).getByRole('list', { name: 'Members to remove' })).toHaveTextContent('Ben Crumb');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove 2 members' }));
@@ -212,7 +210,7 @@ export const ConfirmingRemoval: Story = {
 };
 
 export const ConfirmingRemovalOverDays: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'confirmingRemoval' }, robotJob: 'idle' }, { selection: [1, 2], preview: PREVIEW_OVER_DAYS }) },
+  args: { view: membersPageAt({ list: { ready: 'confirmingRemoval' }, export: 'idle', robotJob: 'idle' }, { selection: [1, 2], preview: PREVIEW_OVER_DAYS }) },
   play: async () => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
     await expect(dialog).toHaveTextContent('let 1 go now; the whole selection is through in 2 days');
@@ -221,8 +219,8 @@ export const ConfirmingRemovalOverDays: Story = {
 
 export const Removing: Story = {
   args: {
-    snapshot: memberListSnapshotAt(
-      { list: { ready: 'removing' }, robotJob: 'running' },
+    view: membersPageAt(
+      { list: { ready: 'removing' }, export: 'idle', robotJob: 'running' },
       { selection: [1, 2], preview: storyPreview, runningJob: 'remove_group_members' },
     ),
   },
@@ -232,7 +230,7 @@ export const Removing: Story = {
 };
 
 export const UpgradeRequired: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: { upgradeRequired: 'highlighted' } }, robotJob: 'idle' }, { selection: [1, 2, 3] }) },
+  args: { view: membersPageAt({ list: { ready: { upgradeRequired: 'highlighted' } }, export: 'idle', robotJob: 'idle' }, { selection: [1, 2, 3] }) },
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Free Trial Account Removals Limit' });
     await expect(dialog).toHaveTextContent('has 2 members remaining');
@@ -242,12 +240,12 @@ export const UpgradeRequired: Story = {
 };
 
 export const UpgradeRequiredBetweenBlinks: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: { upgradeRequired: 'plain' } }, robotJob: 'idle' }, { selection: [1, 2, 3] }) },
+  args: { view: membersPageAt({ list: { ready: { upgradeRequired: 'plain' } }, export: 'idle', robotJob: 'idle' }, { selection: [1, 2, 3] }) },
 };
 
 export const RemovalsLimitReached: Story = {
   args: {
-    snapshot: memberListSnapshotAt({ list: { ready: 'removalsLimitReached' }, robotJob: 'idle' }, { isPaid: true, selection: [1, 2, 3] }),
+    view: membersPageAt({ list: { ready: 'removalsLimitReached' }, export: 'idle', robotJob: 'idle' }, { isPaid: true, selection: [1, 2, 3] }),
   },
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Removals limit reached' });
@@ -258,7 +256,7 @@ export const RemovalsLimitReached: Story = {
 };
 
 export const SyncingMembers: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'browsing' }, robotJob: 'running' }, { runningJob: 'fetch_group_members', selection: [1] }) },
+  args: { view: membersPageAt({ list: { ready: 'browsing' }, export: 'idle', robotJob: 'running' }, { runningJob: 'fetch_group_members', selection: [1] }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('status')).toHaveTextContent('Syncing Members...');
@@ -267,7 +265,7 @@ export const SyncingMembers: Story = {
 };
 
 export const SyncingEngagements: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'browsing' }, robotJob: 'running' }, { runningJob: 'fetch_group_posts' }) },
+  args: { view: membersPageAt({ list: { ready: 'browsing' }, export: 'idle', robotJob: 'running' }, { runningJob: 'fetch_group_posts' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Syncing Engagements...');
   },

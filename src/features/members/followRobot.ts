@@ -16,7 +16,7 @@ export function robotUnavailabilityOf(snapshot: RobotSnapshot): RobotUnavailabil
  * Feeds the member list what the app's robot does: whether it can take a removal, and the job it
  * runs for this group (started, then finished, after which the list reloads).
  */
-export function followRobot(robotActor: RobotActor, memberList: ActorRef<Snapshot<unknown>, MemberListEvent>, groupId: number): () => void {
+export function followRobot(robotActor: RobotActor, memberList: Pick<ActorRef<Snapshot<unknown>, MemberListEvent>, 'send'>, groupId: number): () => void {
   let unavailable: RobotUnavailability | null | undefined;
   let job: RobotJobName | null = null;
   const report = (snapshot: RobotSnapshot) => {

@@ -1,6 +1,7 @@
 import type { StateValue } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { memberListMachine, type MemberListContext } from '../../../machines/memberList/machine';
+import { membersPageView } from '../../../machines/memberList/selectors';
 import { groupOnPlan, MEMBERS_QUERY, THREE_MEMBERS } from './fixtures';
 
 /** Stories render snapshots only: nothing calls the server or the robot. */
@@ -27,4 +28,10 @@ export function memberListSnapshotAt(value: StateValue, { isPaid = false, ...con
       ...context,
     },
   });
+}
+
+/** What the members page shows in a given state of its statechart, with the robot as its context says. */
+export function membersPageAt(value: StateValue, context: MemberListStoryContext = {}) {
+  const snapshot = memberListSnapshotAt(value, context);
+  return membersPageView(snapshot, { job: snapshot.context.runningJob, unavailable: snapshot.context.robotUnavailable });
 }

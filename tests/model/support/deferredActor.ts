@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 
-interface Run<TOutput> {
+interface Run<TOutput, TInput> {
+  input: TInput;
   resolve: (output: TOutput) => void;
   reject: (error: unknown) => void;
   signal: AbortSignal;
@@ -12,12 +13,12 @@ interface Run<TOutput> {
  * so a model step decides what an API call answers and when.
  */
 export function createDeferredActor<TOutput, TInput>() {
-  const runs: Run<TOutput>[] = [];
+  const runs: Run<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
-    ({ signal }) => new Promise<TOutput>((resolve, reject) => runs.push({ resolve, reject, signal, settled: false })),
+    ({ input, signal }) => new Promise<TOutput>((resolve, reject) => runs.push({ input, resolve, reject, signal, settled: false })),
   );
   const waiting = () => runs.filter((run) => !run.settled && !run.signal.aborted);
-  const settleWaitingRun = (settleRun: (run: Run<TOutput>) => void) => {
+  const settleWaitingRun = (settleRun: (run: Run<TOutput, TInput>) => void) => {
     const run = waiting().at(-1);
     if (!run) throw new Error('no run of this actor is waiting for an answer');
     run.settled = true;
@@ -26,6 +27,8 @@ export function createDeferredActor<TOutput, TInput>() {
   return {
     logic,
     waitingRuns: () => waiting().length,
+    /** What each waiting run was asked: the request the system under test sent. */
+    waitingInputs: () => waiting().map((run) => run.input),
     resolve: (output: TOutput) => settleWaitingRun((run) => run.resolve(output)),
     reject: (error: unknown) => settleWaitingRun((run) => run.reject(error)),
   };

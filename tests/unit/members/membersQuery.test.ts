@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from '../../../src/features/members/exportMembers';
+import { fileNameOf } from '../../../machines/memberList/exportFile';
 import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../src/features/members/membersQuery';
 
 describe('the members query from the address', () => {

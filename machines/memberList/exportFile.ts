@@ -1,7 +1,4 @@
-import type { MembersQuery } from '../../../machines/memberList/actors';
-import type { ApiClient } from '../../api/client';
-import { failureReason } from '../../api/failureReason';
-
+/** The members CSV as the server sent it, with the name the browser saves it under. */
 export interface MembersCsv {
   blob: Blob;
   fileName: string;
@@ -20,21 +17,6 @@ export function fileNameOf(contentDisposition: string | null): string | null {
   }
   const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;]+)/i.exec(contentDisposition);
   return plain ? (plain[1] ?? plain[2]).trim() : null;
-}
-
-/**
- * GET /groups/{id}/members/export: every member of the list that the search matches, in the page's
- * sort, as CSV. The api client sends the bearer token like on every other call.
- */
-export async function fetchMembersCsv(api: ApiClient, groupId: number, query: MembersQuery, signal?: AbortSignal): Promise<MembersCsv> {
-  const { list, search, sort_by, sort_direction } = query;
-  const { data, error, response } = await api.GET('/groups/{id}/members/export', {
-    params: { path: { id: groupId }, query: { list, search: search || undefined, sort_by, sort_direction } },
-    parseAs: 'blob',
-    signal,
-  });
-  if (!data) throw new Error(`The members could not be exported. ${failureReason(error, response)}`);
-  return { blob: data, fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? `members-${list}.csv` };
 }
 
 /** Hands a downloaded file to the browser: a temporary object URL behind a clicked `<a download>`. */

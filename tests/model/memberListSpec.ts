@@ -1,0 +1,203 @@
+import { expect } from 'vitest';
+import type { MemberListName } from '../../machines/memberList/moves';
+import { PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
+import type { System } from './memberListModel';
+
+/**
+ * What the spec (part 1 §2 Members, §4 moves table, §5, §8, §9) says the admin sees and can do on the
+ * members page, written from the spec and not from the machine, so a broken rule in the machine fails here.
+ */
+
+/** Part 1 §4, the moves table: the bulk moves each list offers, by plan. The all_members view has none. */
+export const SPEC_MOVES: Record<MemberListName, { free: string[]; paid: string[] }> = {
+  active: { free: [], paid: ['Move to Removed'] },
+  inactive: { free: ['Add to Whitelist'], paid: ['Add to Whitelist', 'Move to Removed'] },
+  whitelisted: { free: ['Remove from Whitelist'], paid: ['Remove from Whitelist'] },
+  removed: { free: [], paid: ['Move to Inactive'] },
+  all_members: { free: [], paid: [] },
+};
+
+/** The robot removes members from the group: members the group still counts, on the active and inactive lists. */
+export const REMOVABLE_LISTS: readonly MemberListName[] = ['active', 'inactive'];
+
+/** Part 1 §4, §9: the removal protection's recommendation. */
+export const SPEC_RECOMMENDATION = 'We recommend removing no more than 100 members per day and 500 per week.';
+
+/** Part 1 §9: the upgrade modal's call to action blinks every 1000 ms. */
+export const SPEC_UPGRADE_BLINK_MS = 1000;
+
+export const SPEC_JOB_NOTICES = {
+  fetch_group_members: 'Syncing Members...',
+  fetch_group_posts: 'Syncing Engagements...',
+  remove_group_members: 'Removing Members...',
+} as const;
+
+/** The fixtures' limits: two removals left now, so selecting all three rows is over them. */
+export const REMOVALS_LEFT = THREE_MEMBERS.removal_limits.current.left;
+export const ROW_IDS = THREE_MEMBERS.members.map((member) => member.id);
+
+export type DialogName = 'Remove members' | 'Free Trial Account Removals Limit' | 'Removals limit reached';
+
+/** The page as the admin sees it, read from the selector's output or from the rendered page. */
+export interface SeenPage {
+  /** Null when the list shows no selection controls. */
+  toolbar: null | {
+    selected: number[];
+    selectAll: boolean;
+    selectNone: boolean;
+    invert: boolean;
+    /** Each move button shown, by label: enabled or not. */
+    moves: Record<string, boolean>;
+    /** 'Remove Members': enabled or not; null when not shown. */
+    remove: boolean | null;
+  };
+  dialog: DialogName | null;
+  loadFailure: boolean;
+  jobNotice: string | null;
+  exporting: boolean;
+  canExport: boolean;
+  recommendation: boolean;
+}
+
+const planOf = (system: System) => (system.isPaid ? 'paid' : 'free');
+
+function expectEverythingClosed(seen: SeenPage) {
+  if (!seen.toolbar) return;
+  const { selectAll, selectNone, invert, moves, remove } = seen.toolbar;
+  expect({ selectAll, selectNone, invert, remove: remove ?? false }).toEqual({ selectAll: false, selectNone: false, invert: false, remove: false });
+  expect(Object.values(moves).every((enabled) => !enabled), 'no move is offered').toBe(true);
+}
+
+function expectNoRequest(system: System, ...names: Array<keyof System['actors']>) {
+  for (const name of names) expect(system.actors[name].waitingRuns(), `${name} asked`).toBe(0);
+}
+
+/** The assertion for one state of the machine: what the spec says the admin sees there, and what the server or robot was asked. */
+export function expectSpecAt(state: string, seen: SeenPage, system: System, opts: { requests: boolean } = { requests: true }): void {
+  const list = system.opened.list;
+  const selected = seen.toolbar?.selected ?? [];
+  const { job, unavailable } = system.robot;
+  const listActors = ['fetchMembers', 'moveMembers', 'previewRemoval', 'removeMembers'] as const;
+  const waiting = (name: keyof System['actors']) => system.actors[name].waitingInputs() as Array<Record<string, unknown>>;
+  switch (state) {
+    case 'list':
+      // The all_members view has no bulk moves: no selection either. Every other list shows its moves and selection.
+      expect(seen.toolbar === null, `selection controls on ${list}`).toBe(list === 'all_members');
+      if (seen.toolbar) {
+        expect(Object.keys(seen.toolbar.moves).sort()).toEqual([...SPEC_MOVES[list][planOf(system)]].sort());
+        expect(seen.toolbar.remove !== null, `Remove Members on ${list}`).toBe(REMOVABLE_LISTS.includes(list));
+      }
+      return;
+    case 'list.loading':
+      expectEverythingClosed(seen);
+      expect(seen.dialog).toBeNull();
+      expect(selected).toEqual([]);
+      if (opts.requests) expect(waiting('fetchMembers').map((input) => (input.query as { list: string }).list)).toEqual([list]);
+      return;
+    case 'list.failed':
+      expectEverythingClosed(seen);
+      expect(seen.loadFailure).toBe(true);
+      if (opts.requests) expectNoRequest(system, ...listActors);
+      return;
+    case 'list.ready':
+      expect(seen.loadFailure).toBe(false);
+      expect(seen.recommendation, 'the recommendation beside the limits').toBe(REMOVABLE_LISTS.includes(list));
+      return;
+    case 'list.ready.browsing': {
+      expect(seen.dialog).toBeNull();
+      if (opts.requests) expectNoRequest(system, ...listActors);
+      if (!seen.toolbar) return;
+      const { selectAll, selectNone, invert, moves, remove } = seen.toolbar;
+      expect({ selectAll, selectNone, invert }).toEqual({ selectAll: true, selectNone: true, invert: true });
+      const canAct = selected.length > 0 && job === null;
+      for (const [label, enabled] of Object.entries(moves)) expect(enabled, `${label} with ${selected.length} selected`).toBe(canAct);
+      if (remove !== null) expect(remove, `Remove Members with ${selected.length} selected`).toBe(canAct && unavailable === null);
+      return;
+    }
+    case 'list.ready.dragging':
+      expectEverythingClosed(seen);
+      expect(seen.dialog).toBeNull();
+      return;
+    case 'list.ready.moving': {
+      expectEverythingClosed(seen);
+      if (!opts.requests) return;
+      const [request] = waiting('moveMembers');
+      const label = { whitelist: 'Add to Whitelist', unwhitelist: 'Remove from Whitelist', remove: 'Move to Removed', restore: 'Move to Inactive' }[
+        request.move as string
+      ];
+      expect(SPEC_MOVES[list][planOf(system)], `${label} on ${list}`).toContain(label);
+      expect(request.ids).toEqual(selected);
+      expect(selected.length).toBeGreaterThan(0);
+      return;
+    }
+    case 'list.ready.previewingRemoval': {
+      expectEverythingClosed(seen);
+      expect(REMOVABLE_LISTS).toContain(list);
+      if (!opts.requests) return;
+      const [request] = waiting('previewRemoval');
+      expect(request.ids).toEqual(selected);
+      // A selection over the limits opens a modal instead of the preview (part 1 §5).
+      expect(selected.length).toBeGreaterThan(0);
+      expect(selected.length).toBeLessThanOrEqual(REMOVALS_LEFT);
+      return;
+    }
+    case 'list.ready.confirmingRemoval':
+      expectEverythingClosed(seen);
+      expect(seen.dialog).toBe('Remove members');
+      if (opts.requests) expectNoRequest(system, ...listActors);
+      return;
+    case 'list.ready.removing':
+      expectEverythingClosed(seen);
+      if (opts.requests) expect(waiting('removeMembers').map((input) => input.preview)).toEqual([PREVIEW_OF_TWO]);
+      return;
+    case 'list.ready.upgradeRequired':
+      expectEverythingClosed(seen);
+      expect(seen.dialog).toBe('Free Trial Account Removals Limit');
+      expect(system.isPaid).toBe(false);
+      expect(selected.length).toBeGreaterThan(REMOVALS_LEFT);
+      return;
+    case 'list.ready.removalsLimitReached':
+      expectEverythingClosed(seen);
+      expect(seen.dialog).toBe('Removals limit reached');
+      expect(system.isPaid).toBe(true);
+      expect(selected.length).toBeGreaterThan(REMOVALS_LEFT);
+      return;
+    case 'robotJob.running':
+      expect(job).not.toBeNull();
+      expect(seen.jobNotice).toBe(SPEC_JOB_NOTICES[job as keyof typeof SPEC_JOB_NOTICES]);
+      if (seen.toolbar) {
+        expect(Object.values(seen.toolbar.moves).every((enabled) => !enabled), 'no move while the robot works').toBe(true);
+        expect(seen.toolbar.remove ?? false).toBe(false);
+      }
+      return;
+    case 'robotJob.idle':
+      expect(seen.jobNotice).toBeNull();
+      return;
+    case 'export.idle':
+      expect({ exporting: seen.exporting, canExport: seen.canExport }).toEqual({ exporting: false, canExport: true });
+      if (opts.requests) expectNoRequest(system, 'exportMembers');
+      return;
+    case 'export.exporting':
+      expect({ exporting: seen.exporting, canExport: seen.canExport }).toEqual({ exporting: true, canExport: false });
+      if (opts.requests) expect(waiting('exportMembers').map((input) => (input.query as { list: string }).list)).toEqual([list]);
+      return;
+    default:
+      return;
+  }
+}
+
+/** The selection an event leaves, as the spec's selection controls describe it; null for events that leave it alone. */
+export function selectionAfter(eventType: string, before: number[], payload: { id?: number }): number[] | null {
+  switch (eventType) {
+    case 'members.select.all':
+      return ROW_IDS;
+    case 'members.select.none':
+      return [];
+    case 'members.select.invert':
+      return ROW_IDS.filter((id) => !before.includes(id));
+    case 'members.select.toggled':
+      return ROW_IDS.filter((id) => (id === payload.id ? !before.includes(id) : before.includes(id)));
+    default:
+      return null;
+  }
+}
