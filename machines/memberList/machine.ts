@@ -1,7 +1,7 @@
 import { and, assign, emit, raise, setup, stateIn } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
-import { unexpectedFailureOf } from '../onboarding/stepFailure';
+import { unexpectedFailureOf } from '../shared/stepFailure';
 import {
   exportMembers,
   fetchMembers,
