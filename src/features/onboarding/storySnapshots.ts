@@ -1,4 +1,3 @@
-import type { StateValue } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import type { Robot } from '../../robot/protocol';
 import { onboardingMachine, type OnboardingContext } from '../../../machines/onboarding/machine';
