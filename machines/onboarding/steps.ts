@@ -1,4 +1,4 @@
-import { ONBOARDING_STEPS, type OnboardingStep } from '../../src/app/routes';
+import { ONBOARDING_STEPS, type OnboardingStep } from './stepNames';
 import type { components } from '../../src/api/schema';
 import type { RobotPresence } from '../../src/robot/protocol';
 import type { OnboardingGroup } from './onboardingGroups';

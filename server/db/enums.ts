@@ -1,6 +1,3 @@
-export const SUBSCRIBED_PLANS = ['free', 'monthly', 'annual', 'once'] as const;
-export type SubscribedPlan = (typeof SUBSCRIBED_PLANS)[number];
-
 export const GROUP_SUBSCRIPTION_STATUSES = [
   'active',
   'incomplete',
@@ -14,9 +11,6 @@ export type GroupSubscriptionStatus = (typeof GROUP_SUBSCRIPTION_STATUSES)[numbe
 
 export const MEMBERSHIP_ROLES = ['subscriber', 'admin'] as const;
 export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
-
-export const MEMBER_LISTS = ['active', 'inactive', 'whitelisted', 'removed'] as const;
-export type MemberList = (typeof MEMBER_LISTS)[number];
 
 export const ENGAGEMENT_KINDS = ['reaction', 'comment', 'share'] as const;
 export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];

@@ -26,14 +26,13 @@ import {
   tabBadgeOf,
 } from '../../../machines/memberList/selectors';
 import type { MemberListName } from '../../../machines/memberList/moves';
+import { MEMBER_LIST_TABS as PAGE_TABS, MEMBER_PER_PAGE_OPTIONS as PER_PAGE_OPTIONS } from '../../../rules/memberLists';
 import { DisplayDate } from '../../ui/DisplayDate';
 import { FreeRemovalsBar } from '../../ui/FreeRemovalsBar';
 import { ListPaginator } from '../../ui/ListPaginator';
 import {
   EMPTY_LIST_TEXTS,
   MEMBER_LIST_DESCRIPTIONS,
-  PAGE_TABS,
-  PER_PAGE_OPTIONS,
   SORTABLE_COLUMNS,
   subscriptionSeverity,
   TAB_TITLES,
