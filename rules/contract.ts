@@ -6,7 +6,7 @@ export type Schemas = components['schemas'];
 export type QueryOf<Op extends keyof operations> = Required<NonNullable<operations[Op]['parameters']['query']>>;
 
 /**
- * A list holding every value of a union the contract enumerates, each once: a value the contract
+ * A list holding every value of a union the contract enumerates: a value the contract
  * adds or drops fails the build here instead of going unnoticed.
  */
 export function everyValueOf<Union extends string>() {
