@@ -18,6 +18,7 @@ import { replyWithError } from './http/reply-errors';
 import { responseHeaders } from './http/response-headers';
 import { createAccessDirectory } from './domain/access-directory';
 import { createHandlers } from './handlers';
+import type { OperationId } from './handlers/types';
 import { registerSandboxImageRoutes } from './sandbox/image-routes';
 
 export const API_PREFIX = '/api/v1';
@@ -78,7 +79,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
       const operation = operations.get(operationId);
       if (!operation) throw new Error(`operation ${operationId} is missing from the contract index`);
       const handler =
-        handlers[operationId] ??
+        handlers[operationId as OperationId] ??
         (async () => {
           throw new ApiError('not_implemented', `${operationId} is not built yet`);
         });

@@ -3,7 +3,6 @@ import type { listQueryMachine } from './machine';
 
 type ListQuerySnapshot = SnapshotFrom<typeof listQueryMachine>;
 
-export const queryOf = (snapshot: ListQuerySnapshot) => snapshot.context.query;
 export const typedTextOf = (snapshot: ListQuerySnapshot) => snapshot.context.typedText;
 export const pageOf = (snapshot: ListQuerySnapshot) => Number(snapshot.context.query.page) || 1;
 export const isAwaitingTypingPause = (snapshot: ListQuerySnapshot) => snapshot.matches({ text: 'awaitingTypingPause' });

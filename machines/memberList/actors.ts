@@ -3,29 +3,21 @@ import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { RobotArgs } from '../../src/robot/protocol';
 import { answerOf, robotFailureOf, serverFailureOf } from '../shared/stepFailure';
+import type { QueryOf } from '../../rules/contract';
 import { fileNameOf, type MembersCsv } from './exportFile';
-import { moveRequest, type MemberListName, type MemberMove } from './moves';
+import { moveRequest, type MemberMove } from './moves';
 
 export type GroupMembersList = components['schemas']['GroupMembersList'];
 export type RemovalPreview = components['schemas']['RemovalPreview'];
 export type Member = components['schemas']['Member'];
 
-export interface MemberListGroup {
-  id: number;
-  name: string;
-  fb_group_id: string;
-  fb_slug: string | null;
+/** The group a member list belongs to: what the robot needs to find it, and whether it is paid (rules/plans.ts). */
+export interface MemberListGroup extends Pick<components['schemas']['Group'], 'id' | 'name' | 'fb_group_id' | 'fb_slug'> {
   isPaid: boolean;
 }
 
-export interface MembersQuery {
-  list: MemberListName;
-  page: number;
-  per_page: number;
-  search: string;
-  sort_by: 'name' | 'posts_count' | 'reactions_count' | 'comments_count' | 'last_activity_at' | 'created_at' | 'paid' | 'subscription_status';
-  sort_direction: 'asc' | 'desc';
-}
+/** GET /groups/{id}/members's query with every filter set (rules/memberLists.ts holds the defaults). */
+export type MembersQuery = QueryOf<'listGroupMembers'>;
 
 export type Failure = { kind: 'failed'; message: string };
 export type MembersAnswer = { kind: 'loaded'; list: GroupMembersList } | Failure;

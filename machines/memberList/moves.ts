@@ -1,12 +1,9 @@
 import type { components } from '../../src/api/schema';
+import type { MemberMove } from '../../rules/memberMoves';
 
-export type MemberListName = 'active' | 'inactive' | 'whitelisted' | 'removed' | 'all_members';
-export type MemberMove = 'whitelist' | 'unwhitelist' | 'remove' | 'restore';
-
-export const MEMBER_TABS: readonly MemberListName[] = ['active', 'inactive', 'whitelisted', 'removed'];
-
-/** Lists whose members the robot can remove from the group ('Remove Members', any plan). */
-export const REMOVABLE_LISTS: readonly MemberListName[] = ['active', 'inactive'];
+/** The moves table and the lists are rules the server shares (rules/); this module adds what only the page needs. */
+export { canRemoveFrom, movesFrom, type MemberMove } from '../../rules/memberMoves';
+export type { MemberListName } from '../../rules/memberLists';
 
 /** Part 1 §9: the removal protection's recommendation, shown beside the server's own limits. */
 export const RECOMMENDED_REMOVALS = { daily: 100, weekly: 500 } as const;
@@ -17,35 +14,6 @@ export const MOVE_LABELS: Record<MemberMove, string> = {
   remove: 'Move to Removed',
   restore: 'Move to Inactive',
 };
-
-interface MoveRule {
-  from: readonly MemberListName[];
-  paidOnly: boolean;
-}
-
-/**
- * Part 1 §4, the moves table: bookkeeping moves between the lists, no robot involved. Removing
- * members from the group itself is 'Remove Members' (see canRemoveFrom), which every plan has.
- */
-const MOVE_RULES: Record<MemberMove, MoveRule> = {
-  whitelist: { from: ['inactive'], paidOnly: false },
-  unwhitelist: { from: ['whitelisted'], paidOnly: false },
-  remove: { from: ['active', 'inactive'], paidOnly: true },
-  restore: { from: ['removed'], paidOnly: true },
-};
-
-/** The moves a list offers on a plan; all_members offers none. */
-export function movesFrom(list: MemberListName, isPaid: boolean): MemberMove[] {
-  return (Object.keys(MOVE_RULES) as MemberMove[]).filter((move) => {
-    const rule = MOVE_RULES[move];
-    return rule.from.includes(list) && (isPaid || !rule.paidOnly);
-  });
-}
-
-/** Whether 'Remove Members' (the robot removes them from the group) is offered on a list. */
-export function canRemoveFrom(list: MemberListName): boolean {
-  return REMOVABLE_LISTS.includes(list);
-}
 
 /** The request of a move: one POST, one transaction on the server. */
 export function moveRequest(move: MemberMove, ids: number[]) {

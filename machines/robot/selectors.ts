@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { GroupJobStatus, RobotIndicator } from '../../src/app/shell/types';
+import type { GroupJobStatus, RobotIndicator } from './indicator';
 import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
 import type { CommandFailure, robotMachine } from './machine';
 

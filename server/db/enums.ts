@@ -1,7 +1,6 @@
-export const SUBSCRIBED_PLANS = ['free', 'monthly', 'annual', 'once'] as const;
-export type SubscribedPlan = (typeof SUBSCRIBED_PLANS)[number];
+import { everyValueOf, type Schemas } from '../../rules/contract';
 
-export const GROUP_SUBSCRIPTION_STATUSES = [
+export const GROUP_SUBSCRIPTION_STATUSES = everyValueOf<NonNullable<Schemas['Group']['subscription_status']>>()([
   'active',
   'incomplete',
   'trialing',
@@ -9,14 +8,11 @@ export const GROUP_SUBSCRIPTION_STATUSES = [
   'past_due',
   'canceled',
   'unpaid',
-] as const;
+]);
 export type GroupSubscriptionStatus = (typeof GROUP_SUBSCRIPTION_STATUSES)[number];
 
-export const MEMBERSHIP_ROLES = ['subscriber', 'admin'] as const;
+export const MEMBERSHIP_ROLES = everyValueOf<Schemas['NetworkGroup']['role']>()(['subscriber', 'admin']);
 export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
-
-export const MEMBER_LISTS = ['active', 'inactive', 'whitelisted', 'removed'] as const;
-export type MemberList = (typeof MEMBER_LISTS)[number];
 
 export const ENGAGEMENT_KINDS = ['reaction', 'comment', 'share'] as const;
 export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
@@ -36,7 +32,7 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const TASK_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-export const ROBOT_JOB_NAMES = ['fetch_group_members', 'fetch_group_posts', 'remove_group_members'] as const;
+export const ROBOT_JOB_NAMES = everyValueOf<Schemas['ExtensionJob']['name']>()(['fetch_group_members', 'fetch_group_posts', 'remove_group_members']);
 export type RobotJobName = (typeof ROBOT_JOB_NAMES)[number];
 
 export const ROBOT_JOB_STATUSES = ['running', 'completed', 'failed', 'stopped'] as const;
@@ -46,7 +42,7 @@ export const ROBOT_LOG_LEVELS = ['error', 'warning', 'debug', 'info'] as const;
 export type RobotLogLevel = (typeof ROBOT_LOG_LEVELS)[number];
 
 /** The contract's AuditLogKind; the column stays free text so a new kind needs no migration. */
-export const AUDIT_LOG_KINDS = [
+export const AUDIT_LOG_KINDS = everyValueOf<Schemas['AuditLogKind']>()([
   'user_registered',
   'sign_in',
   'sign_out',
@@ -77,7 +73,7 @@ export const AUDIT_LOG_KINDS = [
   'departures_held',
   'departures_confirmed',
   'departures_dismissed',
-] as const;
+]);
 export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
 
 export const APP_TOGGLE_NAMES = [

@@ -1,4 +1,4 @@
-import type { SubscribedPlan } from './enums';
+import type { SubscribedPlan } from '../../rules/plans';
 import type { GroupFlags, GroupLimits, GroupSchedule, GroupSettings, ScheduledJobConfig } from './json-types';
 
 /** The onboarding engagement scan (spec part 1 §9). */

@@ -19,16 +19,16 @@ import {
   ENGAGEMENT_KINDS,
   LOOKBEHIND_KINDS,
   MATCH_STATUSES,
-  MEMBER_LISTS,
   MEMBERSHIP_ROLES,
   PAYMENT_ONBOARDING_STATES,
   PAYMENT_PROVIDERS,
   ROBOT_JOB_NAMES,
   ROBOT_JOB_STATUSES,
   ROBOT_LOG_LEVELS,
-  SUBSCRIBED_PLANS,
   TASK_STATUSES,
 } from './enums';
+import { STORED_MEMBER_LISTS } from '../../rules/memberLists';
+import { SUBSCRIBED_PLANS } from '../../rules/plans';
 import {
   DEFAULT_GROUP_FLAGS,
   DEFAULT_GROUP_SCHEDULE,
@@ -197,7 +197,7 @@ export const memberships = pgTable(
     paid: integer(),
     subscription: text(),
     subscription_status: text(),
-    list: text({ enum: MEMBER_LISTS })
+    list: text({ enum: STORED_MEMBER_LISTS })
       .notNull()
       .generatedAlwaysAs(
         sql`CASE WHEN is_removed THEN 'removed' WHEN is_whitelisted THEN 'whitelisted' WHEN posts_count + comments_count + reactions_count > 0 THEN 'active' ELSE 'inactive' END`,
@@ -233,7 +233,7 @@ export const member_list_counts = pgTable(
   'member_list_counts',
   {
     group_id: integer().notNull(),
-    list: text({ enum: MEMBER_LISTS }).notNull(),
+    list: text({ enum: STORED_MEMBER_LISTS }).notNull(),
     count: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.group_id, t.list] })],

@@ -3,6 +3,7 @@ import type { AppDb } from '../db/connect';
 import { DEFAULT_GROUP_SCHEDULE } from '../db/group-defaults';
 import type { GroupSchedule, ScheduledJobConfig } from '../db/json-types';
 import { groups, robot_jobs, robot_logs } from '../db/schema';
+import { isPaidPlan } from '../../rules/plans';
 import { liveJobSince } from './robot-jobs';
 import type { RobotJobRow } from './robot-jobs';
 import { nextRunAt } from './schedule-next-run';
@@ -54,7 +55,7 @@ async function scheduledJobs(db: AppDb, groupIds: readonly number[], now: Date):
     .orderBy(asc(groups.name), asc(groups.id));
   const history = await jobHistory(db, groupIds);
   return schedulable
-    .filter((group) => group.plan !== 'free' && !group.isLocked)
+    .filter((group) => isPaidPlan(group.plan) && !group.isLocked)
     .flatMap((group) =>
       SCHEDULED_JOB_NAMES.flatMap((name): ScheduledJob[] => {
         const config = { ...DEFAULT_GROUP_SCHEDULE[name], ...group.schedule[name] };

@@ -1,15 +1,16 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { operations } from '../../src/api/schema';
+import { STORED_MEMBER_LISTS } from '../../rules/memberLists';
 import type { AppDb } from '../db/connect';
 import { daily_metrics } from '../db/schema';
 
-export type ChartKind = 'members' | 'activities';
+export type ChartKind = operations['getGroupChart']['parameters']['path']['kind'];
 
 export interface ChartDataset {
   name: string;
   points: { x: string; y: number }[];
 }
 
-const MEMBER_SERIES = ['active', 'inactive', 'whitelisted', 'removed'] as const;
 const ACTIVITY_SERIES = ['posts', 'reactions', 'comments'] as const;
 
 /**
@@ -36,5 +37,5 @@ export async function readGroupChart(db: AppDb, groupId: number, kind: ChartKind
     .where(inRange)
     .orderBy(week, sql`${m.day} desc`);
   if (rows.length === 0) return [];
-  return MEMBER_SERIES.map((name) => ({ name, points: rows.map((row) => ({ x: row.week, y: row[name] })) }));
+  return STORED_MEMBER_LISTS.map((name) => ({ name, points: rows.map((row) => ({ x: row.week, y: row[name] })) }));
 }

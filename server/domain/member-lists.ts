@@ -2,30 +2,19 @@ import { setImmediate } from 'node:timers/promises';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import { rightAway, type OneAtATime } from '../db/one-at-a-time';
-import { MEMBER_LISTS, type MemberList } from '../db/enums';
+import { STORED_MEMBER_LISTS, type MemberListName, type MemberSortField, type SortDirection, type StoredMemberList } from '../../rules/memberLists';
 import { member_list_counts, members, memberships } from '../db/schema';
 import { containsPattern } from './user-search';
 
-export type MemberListFilter = MemberList | 'all_members';
-export type MemberSortBy =
-  | 'name'
-  | 'posts_count'
-  | 'reactions_count'
-  | 'comments_count'
-  | 'last_activity_at'
-  | 'created_at'
-  | 'paid'
-  | 'subscription_status';
-
 export interface MemberListQuery {
   groupId: number;
-  list: MemberListFilter;
+  list: MemberListName;
   search?: string;
-  sortBy: MemberSortBy;
-  sortDirection: 'asc' | 'desc';
+  sortBy: MemberSortField;
+  sortDirection: SortDirection;
 }
 
-export type MemberListCounts = Record<MemberListFilter, number>;
+export type MemberListCounts = Record<MemberListName, number>;
 
 /** Each sort's column on memberships (indexed per group_id, list, column, id) and its SQL type, to read a keyset back. */
 const SORT_COLUMNS = {
@@ -37,7 +26,7 @@ const SORT_COLUMNS = {
   created_at: { column: sql.raw('created_at'), type: sql.raw('timestamptz'), nullable: false },
   paid: { column: sql.raw('paid'), type: sql.raw('integer'), nullable: true },
   subscription_status: { column: sql.raw('subscription_status'), type: sql.raw('text'), nullable: true },
-} as const satisfies Record<MemberSortBy, unknown>;
+} as const satisfies Record<MemberSortField, unknown>;
 
 /** The columns of a member row as a group's calls answer it. */
 export const memberRowColumns = {
@@ -96,7 +85,7 @@ function afterKeyset(query: MemberListQuery, after: Keyset): SQL {
 }
 
 /** One list's memberships (or, with a search, the matches of one list or of all) in sort order, read along the (group_id, list, column, id) index. */
-function orderedIds(query: MemberListQuery, list: MemberList | undefined, limit: number, after: Keyset | undefined): SQL {
+function orderedIds(query: MemberListQuery, list: StoredMemberList | undefined, limit: number, after: Keyset | undefined): SQL {
   const direction = sql.raw(query.sortDirection);
   const { column } = SORT_COLUMNS[query.sortBy];
   const conditions = [
@@ -116,7 +105,7 @@ function orderedIds(query: MemberListQuery, list: MemberList | undefined, limit:
  */
 async function pageIds(db: AppDb, query: MemberListQuery, limit: number, offset: number, after?: Keyset): Promise<PagedId[]> {
   const direction = sql.raw(query.sortDirection);
-  const lists: Array<MemberList | undefined> = query.list !== 'all_members' ? [query.list] : query.search ? [undefined] : [...MEMBER_LISTS];
+  const lists: Array<StoredMemberList | undefined> = query.list !== 'all_members' ? [query.list] : query.search ? [undefined] : [...STORED_MEMBER_LISTS];
   const branches = lists.map((list) => sql`(${orderedIds(query, list, offset + limit, after)})`);
   const { rows } = await db.execute<PagedId>(sql`SELECT id, sort_key FROM (${sql.join(branches, sql` UNION ALL `)}) AS ordered
     ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}`);
@@ -175,7 +164,7 @@ export async function* readMemberChunks(
 export async function countMemberLists(db: AppDb, groupId: number, search?: string): Promise<MemberListCounts> {
   const rows = search
     ? (
-        await db.execute<{ list: MemberList; count: number }>(
+        await db.execute<{ list: StoredMemberList; count: number }>(
           sql`SELECT list, count(*)::int AS count FROM memberships WHERE group_id = ${groupId} AND ${searchCondition(search)} GROUP BY list`,
         )
       ).rows

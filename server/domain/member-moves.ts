@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import type { AuditLogKind, MemberList } from '../db/enums';
+import type { AuditLogKind } from '../db/enums';
+import { MEMBER_MOVES, moveAllowedOnPlan, type MemberMove } from '../../rules/memberMoves';
+import { isPaidPlan } from '../../rules/plans';
 import { audit_logs, groups, memberships } from '../db/schema';
 import { insertInBatches } from '../db/insert-in-batches';
 import { holdersAmong } from './group-ownership';
@@ -8,31 +10,25 @@ import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits
 import { readRemovalUsage } from './removal-usage';
 import { liveJobSince } from './robot-jobs';
 
-export type MoveKind = 'whitelist' | 'unwhitelist' | 'remove' | 'restore';
-
-interface MoveRule {
-  from: readonly MemberList[];
+interface MoveWrite {
   set: Partial<{ is_whitelisted: boolean; is_removed: boolean; removed_at: Date | null }>;
   audit: AuditLogKind;
-  /** Paid groups only. */
-  paidOnly: boolean;
 }
 
 /**
- * Spec part 1 §4: which list each move takes members from, and which plans may make it. Moves to
- * and from removed are bookkeeping (the member already left the group): nobody is removed from
- * the network, so they neither spend nor check the removal limits; the robot removes members
+ * What each move of the moves table (rules/memberMoves.ts) writes. Moves to and from removed are
+ * bookkeeping, so they neither spend nor check the removal limits; the robot removes members
  * through a remove_group_members job (robot-jobs.ts).
  */
-const MOVES: Record<MoveKind, MoveRule> = {
-  whitelist: { from: ['inactive'], set: { is_whitelisted: true }, audit: 'members_whitelisted', paidOnly: false },
-  unwhitelist: { from: ['whitelisted'], set: { is_whitelisted: false }, audit: 'members_unwhitelisted', paidOnly: false },
-  remove: { from: ['active', 'inactive'], set: { is_removed: true }, audit: 'members_removed', paidOnly: true },
-  restore: { from: ['removed'], set: { is_removed: false, removed_at: null }, audit: 'members_restored', paidOnly: true },
+const MOVE_WRITES: Record<MemberMove, MoveWrite> = {
+  whitelist: { set: { is_whitelisted: true }, audit: 'members_whitelisted' },
+  unwhitelist: { set: { is_whitelisted: false }, audit: 'members_unwhitelisted' },
+  remove: { set: { is_removed: true }, audit: 'members_removed' },
+  restore: { set: { is_removed: false, removed_at: null }, audit: 'members_restored' },
 };
 
 export interface MoveRequest {
-  kind: MoveKind;
+  kind: MemberMove;
   groupId: number;
   memberIds: readonly number[];
   userId: number;
@@ -54,7 +50,8 @@ export type MoveOutcome =
  * locked. Holders (the caller among them) never move: holdersAmong. The answer carries the group's removal limits as they stand after the move.
  */
 export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOutcome> {
-  const rule = MOVES[move.kind];
+  const rule = MEMBER_MOVES[move.kind];
+  const write = MOVE_WRITES[move.kind];
   const ids = [...new Set(move.memberIds)];
   return db.transaction(async (tx) => {
     const [group] = await tx
@@ -72,7 +69,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
     if (missing.length > 0) return { refused: 'not_member', ids: missing };
     const holders = await holdersAmong(tx, move.groupId, ids);
     if (holders.length > 0) return { refused: 'holder', ids: holders };
-    if (rule.paidOnly && group!.plan === 'free') return { refused: 'free_plan' };
+    if (!moveAllowedOnPlan(move.kind, isPaidPlan(group!.plan))) return { refused: 'free_plan' };
     if (move.kind === 'remove') {
       const whitelisted = ids.filter((id) => listOf.get(id) === 'whitelisted');
       if (whitelisted.length > 0) return { refused: 'whitelisted', ids: whitelisted };
@@ -84,7 +81,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
       if (inRemoval.length > 0) return { refused: 'in_removal', ids: inRemoval };
     }
 
-    const set = move.kind === 'remove' ? { ...rule.set, removed_at: move.at } : rule.set;
+    const set = move.kind === 'remove' ? { ...write.set, removed_at: move.at } : write.set;
     await tx
       .update(memberships)
       .set({ ...set, updated_at: move.at })
@@ -93,7 +90,7 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
       tx,
       audit_logs,
       ids.map((memberId) => ({
-        kind: rule.audit,
+        kind: write.audit,
         user_id: move.userId,
         group_id: move.groupId,
         member_id: memberId,

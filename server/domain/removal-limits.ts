@@ -1,4 +1,4 @@
-import type { SubscribedPlan } from '../db/enums';
+import { isPaidPlan, type SubscribedPlan } from '../../rules/plans';
 
 /** Removal protection (spec part 1 §4, §9): no more than 100 removals a day and 500 a week. */
 export const DAILY_REMOVAL_LIMIT = 100;
@@ -66,7 +66,7 @@ export function removalLimits(plan: SubscribedPlan, usage: RemovalUsage, now: Da
   const candidates: { limit: RemovalLimit; resetsAt: Date | null }[] = [
     { limit: daily, resetsAt: periods.dayEnds },
     { limit: weekly, resetsAt: periods.weekEnds },
-    ...(plan === 'free' ? [{ limit: free, resetsAt: null }] : []),
+    ...(!isPaidPlan(plan) ? [{ limit: free, resetsAt: null }] : []),
   ];
   // The tightest limit binds; between equally tight ones, the one that resets last.
   const binding = candidates.reduce((tightest, candidate) => {

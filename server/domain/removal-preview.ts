@@ -3,6 +3,8 @@ import type { AppDb } from '../db/connect';
 import { groups, members, memberships } from '../db/schema';
 import { DAILY_REMOVAL_LIMIT, NO_REMOVALS, removalLimits, removalPeriods, WEEKLY_REMOVAL_LIMIT, type RemovalLimits } from './removal-limits';
 import { readRemovalUsage } from './removal-usage';
+import { REMOVABLE_LISTS } from '../../rules/memberMoves';
+import { isPaidPlan } from '../../rules/plans';
 
 const DAY_MS = 86_400_000;
 
@@ -44,9 +46,9 @@ export async function previewRemoval(db: AppDb, groupId: number, memberIds: read
     .select({ id: members.id, name: memberships.member_name, avatar_url: members.avatar_url, fb_user_id: members.fb_user_id })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...new Set(memberIds)]), inArray(memberships.list, ['active', 'inactive']), eq(memberships.is_admin_holder, false)))
+    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...new Set(memberIds)]), inArray(memberships.list, [...REMOVABLE_LISTS]), eq(memberships.is_admin_holder, false)))
     .orderBy(asc(memberships.member_name), asc(members.id));
   const usage = (await readRemovalUsage(db, [groupId], now)).get(groupId) ?? NO_REMOVALS;
   const limits = removalLimits(group!.plan, usage, now);
-  return { members: selected, limits, plan: planRemovals(selected.length, limits, group!.plan === 'free', now) };
+  return { members: selected, limits, plan: planRemovals(selected.length, limits, !isPaidPlan(group!.plan), now) };
 }

@@ -3,6 +3,7 @@ import type { AppDb } from '../db/connect';
 import type { AuditLogKind, RobotJobName, RobotJobStatus } from '../db/enums';
 import type { GroupSettings } from '../db/json-types';
 import { groups, members, memberships, robot_jobs } from '../db/schema';
+import { REMOVABLE_LISTS } from '../../rules/memberMoves';
 import { recordAudit } from './audit';
 import { holdersAmong } from './group-ownership';
 import { holdsGroup } from './held-groups';
@@ -119,14 +120,14 @@ export async function startJob(db: AppDb, start: JobStart): Promise<StartOutcome
   });
 }
 
-/** The selected members that are in the group's active or inactive list (not whitelisted, not removed). */
+/** The selected members that are in a list the robot removes from (active or inactive: not whitelisted, not removed). */
 async function removableMembers(db: AppDb, groupId: number, memberIds: readonly number[]): Promise<JobMember[]> {
   if (memberIds.length === 0) return [];
   return db
     .select({ id: members.id, fb_user_id: members.fb_user_id, name: memberships.member_name })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...memberIds]), inArray(memberships.list, ['active', 'inactive'])));
+    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, [...memberIds]), inArray(memberships.list, [...REMOVABLE_LISTS])));
 }
 
 /** A job the user may report on: one of a group they hold, whoever started it. */

@@ -1,4 +1,3 @@
-import type { AuditLogKind } from '../db/enums';
 import { readAuditLogPage } from '../domain/group-audit-logs';
 import type { HandlerContext, HandlerGroup } from './types';
 import { memberSummaryView } from './views/member';
@@ -6,8 +5,8 @@ import { memberSummaryView } from './views/member';
 export function auditLogsHandlers({ db }: HandlerContext): HandlerGroup {
   return {
     async listGroupAuditLogs(request) {
-      const { id } = request.params as { id: number };
-      const params = request.query as { page?: number; per_page?: number; member_id?: number; kind?: AuditLogKind[] };
+      const { id } = request.params;
+      const params = request.query;
       const result = await readAuditLogPage(db, { groupId: id, memberId: params.member_id, kinds: params.kind }, params.page ?? 1, params.per_page ?? 30);
       return {
         audit_logs: result.rows.map((row) => ({

@@ -5,12 +5,6 @@ import { publicUrl } from '../http/public-url';
 import { callerOf } from './caller';
 import type { HandlerContext, HandlerGroup } from './types';
 
-interface AutocompleteQuery {
-  search?: string;
-  group_id?: number;
-  ids?: number[];
-}
-
 /** The typed text to match, or undefined when blank. */
 function searchText(search: string | undefined): string | undefined {
   return search?.trim() || undefined;
@@ -19,7 +13,7 @@ function searchText(search: string | undefined): string | undefined {
 export function autocompleteHandlers({ db }: HandlerContext): HandlerGroup {
   return {
     async autocompleteUsers(request) {
-      const { search, group_id: groupId, ids } = request.query as AutocompleteQuery;
+      const { search, group_id: groupId, ids } = request.query;
       const users = await searchUsers(db, { search: searchText(search), groupId, ids });
       return {
         matches: users.map((user) => ({ id: user.id, name: user.name, avatar_url: publicUrl(request, user.avatar_url), description: user.email })),
@@ -28,7 +22,7 @@ export function autocompleteHandlers({ db }: HandlerContext): HandlerGroup {
 
     async autocompleteMembers(request) {
       const caller = callerOf(request);
-      const { search, group_id: groupId, ids } = request.query as AutocompleteQuery;
+      const { search, group_id: groupId, ids } = request.query;
       if (groupId === undefined && !caller.isSupervisor) {
         throw new ApiError('bad_request', `Missing required field 'group_id' in query`, { field: 'group_id', location: 'query', rule: 'required' });
       }

@@ -1,4 +1,4 @@
-import { readGroupChart, type ChartKind } from '../domain/group-charts';
+import { readGroupChart } from '../domain/group-charts';
 import { ApiError } from '../http/errors';
 import type { HandlerContext, HandlerGroup } from './types';
 
@@ -10,8 +10,8 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 export function chartsHandlers({ db, now }: HandlerContext): HandlerGroup {
   return {
     async getGroupChart(request) {
-      const { id, kind } = request.params as { id: number; kind: ChartKind };
-      const query = request.query as { from?: string; to?: string };
+      const { id, kind } = request.params;
+      const query = request.query;
       const to = query.to ?? (query.from && Date.parse(query.from) > now().getTime() ? query.from : isoDay(now().getTime()));
       const from = query.from ?? isoDay(Date.parse(to) - (kind === 'members' ? 12 * 7 - 1 : 30 - 1) * DAY_MS);
       const span = (Date.parse(to) - Date.parse(from)) / DAY_MS;

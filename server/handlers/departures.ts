@@ -1,18 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { decideHeldDepartures, readHeldDepartures } from '../domain/gone-members';
 import { ApiError } from '../http/errors';
 import { callerOf } from './caller';
-import type { HandlerContext, HandlerGroup } from './types';
+import type { HandlerContext, HandlerGroup, OperationRequest } from './types';
 import { memberSummaryView } from './views/member';
 
 /** The departures a members scan held for the admin (gone-members.ts): read them, confirm or dismiss them. */
 export function departuresHandlers({ db, now }: HandlerContext): HandlerGroup {
-  const groupId = (request: FastifyRequest) => (request.params as { id: number }).id;
-
-  async function decide(request: FastifyRequest, confirm: boolean) {
-    const { job_id } = request.body as { job_id: number };
+  async function decide(request: OperationRequest<'confirmHeldDepartures' | 'dismissHeldDepartures'>, confirm: boolean) {
+    const { job_id } = request.body;
     const outcome = await decideHeldDepartures(db, {
-      groupId: groupId(request),
+      groupId: request.params.id,
       jobId: job_id,
       confirm,
       userId: callerOf(request).userId,
@@ -27,7 +24,7 @@ export function departuresHandlers({ db, now }: HandlerContext): HandlerGroup {
 
   return {
     async getHeldDepartures(request) {
-      const held = await readHeldDepartures(db, groupId(request));
+      const held = await readHeldDepartures(db, request.params.id);
       if (!held) return { departures: null };
       return {
         departures: {

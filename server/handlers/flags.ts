@@ -1,13 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import { changeGroupFlags, readGroupFlags, type GroupFlagsPatch } from '../domain/group-flags';
-import { changeUserFlags, readUserFlags, type UserFlagsPatch } from '../domain/user-flags';
+import { changeGroupFlags, readGroupFlags } from '../domain/group-flags';
+import { changeUserFlags, readUserFlags } from '../domain/user-flags';
 import { ApiError, notFound } from '../http/errors';
 import { callerOf } from './caller';
 import type { HandlerContext, HandlerGroup } from './types';
-
-function groupId(request: FastifyRequest): number {
-  return (request.params as { id: number }).id;
-}
 
 export function flagsHandlers({ db, now }: HandlerContext): HandlerGroup {
   return {
@@ -16,7 +11,7 @@ export function flagsHandlers({ db, now }: HandlerContext): HandlerGroup {
     },
 
     async updateUserFlags(request) {
-      const { flags: patch } = request.body as { flags: UserFlagsPatch };
+      const { flags: patch } = request.body;
       const change = await changeUserFlags(db, callerOf(request), patch, now());
       if ('refused' in change) {
         throw new ApiError('conflict', 'Only supervisors can change robot_training', { reason: change.refused });
@@ -25,14 +20,14 @@ export function flagsHandlers({ db, now }: HandlerContext): HandlerGroup {
     },
 
     async getGroupFlags(request) {
-      const flags = await readGroupFlags(db, groupId(request));
+      const flags = await readGroupFlags(db, request.params.id);
       if (!flags) throw notFound('Group not found!');
       return { flags };
     },
 
     async updateGroupFlags(request) {
-      const { flags: patch } = request.body as { flags: GroupFlagsPatch };
-      const flags = await changeGroupFlags(db, groupId(request), patch, now());
+      const { flags: patch } = request.body;
+      const flags = await changeGroupFlags(db, request.params.id, patch, now());
       if (!flags) throw notFound('Group not found!');
       return { flags };
     },

@@ -10,10 +10,6 @@ import type { HandlerContext, HandlerGroup } from './types';
 import { groupView } from './views/group';
 import { ownershipView } from './views/ownership';
 
-function groupId(request: FastifyRequest): number {
-  return (request.params as { id: number }).id;
-}
-
 export function groupsHandlers({ db, now }: HandlerContext): HandlerGroup {
   /** The group as its admin's own calls answer it, with its removal limits. */
   async function ownGroupView(request: FastifyRequest, group: GroupRow) {
@@ -33,20 +29,20 @@ export function groupsHandlers({ db, now }: HandlerContext): HandlerGroup {
     },
 
     async getGroup(request) {
-      const group = await findGroup(db, groupId(request));
+      const group = await findGroup(db, request.params.id);
       if (!group) throw notFound('Group not found!');
       return { group: await ownGroupView(request, group) };
     },
 
     async getGroupOwners(request) {
-      const { fb_group_id: fbGroupId } = request.query as { fb_group_id: string };
+      const { fb_group_id: fbGroupId } = request.query;
       const ownership = await readOwnershipAsMember(db, callerOf(request).userId, fbGroupId);
       if (!ownership) throw notFound('Group not found!');
       return { permissions: ownershipView(request, ownership) };
     },
 
     async acquireGroup(request) {
-      const { id } = request.body as { id: number };
+      const { id } = request.body;
       const outcome = await acquireGroup(db, callerOf(request).userId, id, request.ip, now());
       if ('acquired' in outcome) return { group: await ownGroupView(request, outcome.acquired) };
       switch (outcome.refused) {

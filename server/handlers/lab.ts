@@ -10,7 +10,7 @@ const SANDBOX_ONLY: ReadonlySet<LabToggleName> = new Set(['extension_connected',
 export function labHandlers({ db, config }: HandlerContext): HandlerGroup {
   return {
     async labSetToggle(request) {
-      const { name, value } = request.body as { name: LabToggleName; value: boolean };
+      const { name, value } = request.body;
       if (SANDBOX_ONLY.has(name) && config.mode !== 'sandbox') {
         throw new ApiError('conflict', `${name} only exists in sandbox mode`, { reason: 'sandbox_only' });
       }

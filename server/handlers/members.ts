@@ -1,41 +1,29 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import { previewRemoval } from '../domain/removal-preview';
 import { memberSummaryView } from './views/member';
-import { countMemberLists, readMemberChunks, readMemberPage, type MemberListFilter, type MemberSortBy } from '../domain/member-lists';
+import { countMemberLists, readMemberChunks, readMemberPage, type MemberListQuery } from '../domain/member-lists';
 import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
 import { readRemovalUsage } from '../domain/removal-usage';
 import { oneAtATime } from '../db/one-at-a-time';
 import { findGroup } from '../domain/held-groups';
-import { moveMembers, type MoveKind } from '../domain/member-moves';
+import { moveMembers } from '../domain/member-moves';
+import { MEMBER_LIST_DEFAULTS } from '../../rules/memberLists';
+import type { MemberMove } from '../../rules/memberMoves';
 import { ApiError, notFound } from '../http/errors';
 import { callerOf } from './caller';
-import type { HandlerContext, HandlerGroup } from './types';
+import type { HandlerContext, HandlerGroup, OperationRequest } from './types';
 import { groupMemberView, type GroupMemberRow } from './views/group-member';
 
-interface MemberListParams {
-  page?: number;
-  per_page?: number;
-  search?: string;
-  list?: MemberListFilter;
-  sort_by?: MemberSortBy;
-  sort_direction?: 'asc' | 'desc';
-}
-
-function groupId(request: FastifyRequest): number {
-  return (request.params as { id: number }).id;
-}
-
-/** The list query a request asks for, with the contract's defaults. */
-export function memberListQuery(request: FastifyRequest) {
-  const params = request.query as MemberListParams;
+/** The list query a request asks for, with the list defaults. */
+function memberListQuery(request: OperationRequest<'listGroupMembers' | 'exportGroupMembers'>): MemberListQuery {
+  const params = request.query;
   return {
-    groupId: groupId(request),
-    list: params.list ?? 'active',
+    groupId: request.params.id,
+    list: params.list ?? MEMBER_LIST_DEFAULTS.list,
     search: params.search?.trim() || undefined,
-    sortBy: params.sort_by ?? 'name',
-    sortDirection: params.sort_direction ?? 'asc',
-  } as const;
+    sortBy: params.sort_by ?? MEMBER_LIST_DEFAULTS.sort_by,
+    sortDirection: params.sort_direction ?? MEMBER_LIST_DEFAULTS.sort_direction,
+  };
 }
 
 export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
@@ -49,9 +37,9 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
     return removalLimits(group.subscribed_plan, usage.get(id) ?? NO_REMOVALS, at);
   }
 
-  async function move(request: FastifyRequest, kind: MoveKind) {
-    const { ids } = request.body as { ids: number[] };
-    const outcome = await moveMembers(db, { kind, groupId: groupId(request), memberIds: ids, userId: callerOf(request).userId, ip: request.ip, at: now() });
+  async function move(request: OperationRequest<'setMembersWhitelisted' | 'setMembersRemoved'>, kind: MemberMove) {
+    const { ids } = request.body;
+    const outcome = await moveMembers(db, { kind, groupId: request.params.id, memberIds: ids, userId: callerOf(request).userId, ip: request.ip, at: now() });
     if ('moved' in outcome) return { count: outcome.moved, removal_limits: outcome.limits };
     switch (outcome.refused) {
       case 'not_member':
@@ -85,8 +73,8 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
     },
 
     async previewMemberRemoval(request) {
-      const { ids } = request.body as { ids: number[] };
-      const preview = await previewRemoval(db, groupId(request), ids, now());
+      const { ids } = request.body;
+      const preview = await previewRemoval(db, request.params.id, ids, now());
       return {
         members: preview.members.map((member) => memberSummaryView(request, member)),
         removable_now: preview.plan.removableNow,
@@ -97,18 +85,18 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
     },
 
     async setMembersWhitelisted(request) {
-      return move(request, (request.body as { is_whitelisted: boolean }).is_whitelisted ? 'whitelist' : 'unwhitelist');
+      return move(request, request.body.is_whitelisted ? 'whitelist' : 'unwhitelist');
     },
 
     async setMembersRemoved(request) {
-      return move(request, (request.body as { is_removed: boolean }).is_removed ? 'remove' : 'restore');
+      return move(request, request.body.is_removed ? 'remove' : 'restore');
     },
 
     async listGroupMembers(request) {
-      const params = request.query as MemberListParams;
+      const { page = MEMBER_LIST_DEFAULTS.page, per_page: perPage = MEMBER_LIST_DEFAULTS.per_page } = request.query;
       const query = memberListQuery(request);
       const [rows, countAll, countFiltered, limits] = await Promise.all([
-        readMemberPage(db, query, params.page ?? 1, params.per_page ?? 25),
+        readMemberPage(db, query, page, perPage),
         countMemberLists(db, query.groupId),
         query.search ? countMemberLists(db, query.groupId, query.search) : undefined,
         limitsOf(query.groupId),

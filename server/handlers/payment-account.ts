@@ -4,7 +4,7 @@ import type { HandlerContext, HandlerGroup } from './types';
 export function paymentAccountHandlers({ db }: HandlerContext): HandlerGroup {
   return {
     async getPaymentAccount(request) {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const account = await readPaymentAccount(db, id);
       return {
         properties: { company_name: account.companyName, onboarding: account.onboarding },

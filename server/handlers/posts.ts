@@ -5,8 +5,8 @@ import type { HandlerContext, HandlerGroup } from './types';
 export function postsHandlers({ db }: HandlerContext): HandlerGroup {
   return {
     async listGroupPosts(request) {
-      const { id } = request.params as { id: number };
-      const { page = 1, per_page: perPage = 25, search } = request.query as { page?: number; per_page?: number; search?: string };
+      const { id } = request.params;
+      const { page = 1, per_page: perPage = 25, search } = request.query;
       const result = await readPostPage(db, id, search?.trim() || undefined, page, perPage);
       return {
         posts: result.rows.map((post) => ({

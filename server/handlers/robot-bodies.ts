@@ -1,39 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { MembershipRole } from '../db/enums';
+import type { components } from '../../src/api/schema';
 import type { ScannedPost } from '../domain/ingest-posts';
 import type { ScannedPerson } from '../domain/network-people';
 import { isNetworkImageUrl } from '../http/network-images';
 import { storedImageUrl } from '../http/public-url';
 import { isSandboxImagePath } from '../sandbox/avatars';
 
-/** The robot's bodies as the contract shapes them (NetworkGroup, NetworkAdmin, NetworkMember, NetworkPost). */
-export interface NetworkPersonBody {
-  fb_user_id: string;
-  name: string;
-  fb_username?: string | null;
-  avatar_url?: string | null;
-  bio?: string | null;
-  is_banned?: boolean;
-  role?: MembershipRole;
-}
-
-export interface NetworkGroupBody {
-  fb_group_id: string;
-  fb_slug?: string | null;
-  name: string;
-  avatar_url?: string | null;
-  role: MembershipRole;
-}
-
-export interface NetworkPostBody {
-  fb_post_id: string;
-  posted_at: string;
-  text?: string | null;
-  picture?: string | null;
-  author: NetworkPersonBody | null;
-  reactions: Array<{ fb_user_id: string; name: string }>;
-  comments: Array<{ fb_comment_id: string; fb_user_id: string; name: string; commented_at: string }>;
-}
+type Schemas = components['schemas'];
+/** A person of a robot's report: a post's author, a group admin or a member. */
+type NetworkPersonBody = Schemas['NetworkPerson'] | Schemas['NetworkAdmin'] | Schemas['NetworkMember'];
 
 /**
  * An image URL a robot reported, as we store it: our own sandbox images as their paths, https URLs
@@ -51,7 +26,7 @@ export function scannedPerson<T extends NetworkPersonBody>(request: FastifyReque
   return person.avatar_url === undefined ? person : { ...person, avatar_url: reportedImageUrl(request, person.avatar_url) };
 }
 
-export function scannedPost(request: FastifyRequest, post: NetworkPostBody): ScannedPost {
+export function scannedPost(request: FastifyRequest, post: Schemas['NetworkPost']): ScannedPost {
   return {
     fb_post_id: post.fb_post_id,
     posted_at: new Date(post.posted_at),

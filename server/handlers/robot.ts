@@ -8,25 +8,17 @@ import { ingestBatch, type BatchOutcome, type BatchResult } from '../domain/job-
 import { writeMembersBatch } from '../domain/ingest-members';
 import { writePostsBatch } from '../domain/ingest-posts';
 import { writeRemovalsBatch } from '../domain/ingest-removals';
-import { findJobFor, reportProgress, startJob, type FinishStatus, type RobotJobArgs, type RobotJobRow, type StartOutcome } from '../domain/robot-jobs';
-import { storeRobotLogs, type RobotLogLine } from '../domain/robot-logs';
+import { findJobFor, reportProgress, startJob, type RobotJobRow, type StartOutcome } from '../domain/robot-jobs';
+import { storeRobotLogs } from '../domain/robot-logs';
 import { recordUserGroups } from '../domain/user-groups';
 import { ApiError, notFound } from '../http/errors';
 import { callerOf } from './caller';
-import { reportedImageUrl, scannedPerson, scannedPost, type NetworkGroupBody, type NetworkPersonBody, type NetworkPostBody } from './robot-bodies';
+import { reportedImageUrl, scannedPerson, scannedPost } from './robot-bodies';
 import type { HandlerContext, HandlerGroup } from './types';
 import { ownershipView, userGroupView } from './views/ownership';
 import { extensionJobView, scheduledJobView } from './views/robot-job';
 
 const JOB_NOT_FOUND = 'Job not found';
-
-function groupId(request: FastifyRequest): number {
-  return (request.params as { id: number }).id;
-}
-
-function jobId(request: FastifyRequest): number {
-  return (request.params as { job_id: number }).job_id;
-}
 
 function finishedConflict(): ApiError {
   return new ApiError('conflict', 'The job has already finished', { reason: 'finished' });
@@ -54,15 +46,15 @@ function startRefusal(name: RobotJobName, outcome: Extract<StartOutcome, { refus
 /** What the robot (the extension, or the sandbox robot in the page) reports as it scans and removes. */
 export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup {
   /** A job of a group the caller holds; anyone else's is not found. */
-  async function jobOf(request: FastifyRequest): Promise<RobotJobRow> {
-    const job = await findJobFor(db, callerOf(request).userId, jobId(request));
+  async function jobOf(request: FastifyRequest<{ Params: { job_id: number } }>): Promise<RobotJobRow> {
+    const job = await findJobFor(db, callerOf(request).userId, request.params.job_id);
     if (!job) throw notFound(JOB_NOT_FOUND);
     return job;
   }
 
   return {
     async ingestUserGroups(request) {
-      const { groups } = request.body as { groups: NetworkGroupBody[] };
+      const { groups } = request.body;
       const reported = groups.map((group) => ({ ...group, avatar_url: reportedImageUrl(request, group.avatar_url) }));
       const stored = await recordUserGroups(db, callerOf(request).userId, reported, now());
       if (!stored) {
@@ -74,11 +66,11 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async ingestGroupOwners(request) {
-      const { admins } = request.body as { admins: NetworkPersonBody[] };
+      const { admins } = request.body;
       const outcome = await recordGroupAdmins(
         db,
         callerOf(request).userId,
-        groupId(request),
+        request.params.id,
         admins.map((admin) => scannedPerson(request, admin)),
         now(),
       );
@@ -90,21 +82,21 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
     },
 
     async startRobotJob(request, reply) {
-      const { name, args } = request.body as { name: RobotJobName; args: RobotJobArgs };
-      if (args.id !== groupId(request)) {
+      const { name, args } = request.body;
+      if (args.id !== request.params.id) {
         throw new ApiError('bad_request', "'args.id' in body must be the group in the path", { field: 'args.id', location: 'body', rule: 'path_group' });
       }
       if (name === 'remove_group_members' && !args.members?.length) {
         throw new ApiError('bad_request', "'args.members' in body must name the members to remove", { field: 'args.members', location: 'body', rule: 'required' });
       }
-      const outcome = await startJob(db, { groupId: groupId(request), userId: callerOf(request).userId, name, args, ip: request.ip, at: now() });
+      const outcome = await startJob(db, { groupId: request.params.id, userId: callerOf(request).userId, name, args, ip: request.ip, at: now() });
       if ('refused' in outcome) throw startRefusal(name, outcome);
       reply.code(201);
       return { job: extensionJobView(outcome.job) };
     },
 
     async getRobotJobs(request) {
-      const { group_id: onlyGroupId } = request.query as { group_id?: number };
+      const { group_id: onlyGroupId } = request.query;
       const userId = callerOf(request).userId;
       const held = (await listHeldGroups(db, userId)).map((group) => group.id);
       if (onlyGroupId !== undefined && !held.includes(onlyGroupId)) throw notFound('Group not found!');
@@ -119,7 +111,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
     async reportRobotJobProgress(request) {
       const job = await jobOf(request);
-      const { progress, total } = request.body as { progress: number; total: number | null };
+      const { progress, total } = request.body;
       const updated = await reportProgress(db, job.id, { progress, total, at: now() });
       if (!updated) throw finishedConflict();
       return { job: extensionJobView(updated) };
@@ -127,7 +119,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
     async finishRobotJob(request) {
       const job = await jobOf(request);
-      const { status, error } = request.body as { status: FinishStatus; error?: string };
+      const { status, error } = request.body;
       const finished = await finishJob(db, job.id, { status, error: error ?? null, userId: callerOf(request).userId, ip: request.ip, at: now() });
       if (!finished) throw finishedConflict();
       return { job: extensionJobView(finished) };
@@ -135,7 +127,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
     async ingestJobMembers(request) {
       const job = await jobOf(request);
-      const { batch_no: batchNo, members } = request.body as { batch_no: number; members: NetworkPersonBody[] };
+      const { batch_no: batchNo, members } = request.body;
       const scanned = members.map((member) => scannedPerson(request, member));
       const at = now();
       const outcome = await ingestBatch(db, job.id, 'members', batchNo, at, (tx) => writeMembersBatch(tx, callerOf(request).userId, job.group_id, scanned, at));
@@ -144,7 +136,7 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
     async ingestJobPosts(request) {
       const job = await jobOf(request);
-      const { batch_no: batchNo, posts } = request.body as { batch_no: number; posts: NetworkPostBody[] };
+      const { batch_no: batchNo, posts } = request.body;
       const scanned = posts.map((post) => scannedPost(request, post));
       const at = now();
       const outcome = await ingestBatch(db, job.id, 'posts', batchNo, at, (tx) => writePostsBatch(tx, job.group_id, scanned, at));
@@ -153,14 +145,14 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
 
     async ingestJobRemovals(request) {
       const job = await jobOf(request);
-      const { batch_no: batchNo, fb_user_ids: fbUserIds } = request.body as { batch_no: number; fb_user_ids: string[] };
+      const { batch_no: batchNo, fb_user_ids: fbUserIds } = request.body;
       const at = now();
       const outcome = await ingestBatch(db, job.id, 'removals', batchNo, at, (tx, locked) => writeRemovalsBatch(tx, locked, { fbUserIds, ip: request.ip, at }));
       return batchAnswer(outcome, 'remove_group_members');
     },
 
     async ingestRobotLogs(request, reply) {
-      const { logs } = request.body as { logs: RobotLogLine[] };
+      const { logs } = request.body;
       const accepted = await storeRobotLogs(db, callerOf(request).userId, logs, now());
       reply.code(202);
       return { accepted };

@@ -47,8 +47,8 @@ export function sandboxNetworkHandlers({ db, config, now }: HandlerContext): Han
   }
 
   /** 404 unless the group exists and the reader is (still) in it. */
-  async function readGroup(request: FastifyRequest): Promise<GroupReading> {
-    const { fb_group_id: fbGroupId } = request.params as { fb_group_id: string };
+  async function readGroup(request: FastifyRequest<{ Params: { fb_group_id: string } }>): Promise<GroupReading> {
+    const { fb_group_id: fbGroupId } = request.params;
     const fbUserId = await readerId(request);
     const world = worldNow();
     const reader = fbUserId === null ? undefined : findGroupMember(world, fbGroupId, fbUserId);
@@ -82,7 +82,7 @@ export function sandboxNetworkHandlers({ db, config, now }: HandlerContext): Han
 
     async listSandboxNetworkGroupMembers(request) {
       const { world, fbGroupId } = await readGroup(request);
-      const query = request.query as { cursor?: string; limit?: number };
+      const query = request.query;
       const removed = await readRemovedMembers(db, fbGroupId);
       const page = readPage(() => listGroupMembers(world, fbGroupId, { cursor: query.cursor, limit: query.limit ?? 100, removed }));
       return {
@@ -94,7 +94,7 @@ export function sandboxNetworkHandlers({ db, config, now }: HandlerContext): Han
 
     async listSandboxNetworkGroupPosts(request) {
       const { world, fbGroupId } = await readGroup(request);
-      const query = request.query as { cursor?: string; limit?: number; reactions_per_post?: number; comments_per_post?: number };
+      const query = request.query;
       const page = readPage(() =>
         listGroupPosts(world, fbGroupId, {
           cursor: query.cursor,
@@ -112,7 +112,7 @@ export function sandboxNetworkHandlers({ db, config, now }: HandlerContext): Han
     async removeSandboxNetworkGroupMembers(request) {
       const { world, fbGroupId, reader } = await readGroup(request);
       if (reader.role !== 'admin') throw new ApiError('conflict', 'Only an admin of the group can remove its members', { reason: 'not_admin' });
-      const asked = [...new Set((request.body as { fb_user_ids: string[] }).fb_user_ids)];
+      const asked = [...new Set(request.body.fb_user_ids)];
       const inGroup = asked.filter((fbUserId) => findGroupMember(world, fbGroupId, fbUserId) !== undefined);
       const removed = new Set(await storeRemovals(db, fbGroupId, inGroup, now()));
       return {

@@ -17,7 +17,7 @@ export function sandboxHandlers({ db, config, now }: HandlerContext): HandlerGro
     },
 
     async sandboxSignIn(request) {
-      const { account_id: accountId } = request.body as { account_id: string };
+      const { account_id: accountId } = request.body;
       const account = SANDBOX_ACCOUNTS.find((candidate) => candidate.key === accountId);
       if (!account) throw notFound('No such sandbox account');
       const { fb_user_id: fbUserId } = sandboxAccountIdentity(config.sandboxSeed, account.key);

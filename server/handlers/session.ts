@@ -18,7 +18,7 @@ const SWITCH_REFUSALS = {
 export function sessionHandlers({ db, identity, now }: HandlerContext): HandlerGroup {
   return {
     async createSession(request) {
-      const { facebook_token: token } = request.body as { facebook_token: string };
+      const { facebook_token: token } = request.body;
       if ((await readToggles(db)).login_disabled) {
         throw new ApiError('conflict', 'Sign-in is disabled for now. Coming soon!', { reason: 'login_disabled' });
       }
@@ -49,7 +49,7 @@ export function sessionHandlers({ db, identity, now }: HandlerContext): HandlerG
 
     async switchSession(request) {
       const supervisor = callerOf(request);
-      const { user_id: targetUserId } = request.body as { user_id: number };
+      const { user_id: targetUserId } = request.body;
       const refusal = switchRefusal(supervisor, targetUserId);
       if (refusal) throw new ApiError('conflict', SWITCH_REFUSALS[refusal], { reason: refusal });
       const switched = await switchToUser(db, supervisor, targetUserId, request.ip, now());

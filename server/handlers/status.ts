@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { readToggles } from '../domain/toggles';
 import { compareVersions } from '../domain/versions';
 import type { HandlerContext, HandlerGroup } from './types';
 
 export function statusHandlers({ db, config }: HandlerContext): HandlerGroup {
   return {
-    async getStatus(request: FastifyRequest) {
-      const { robot_version: robotVersion } = request.query as { robot_version?: string };
+    async getStatus(request) {
+      const { robot_version: robotVersion } = request.query;
       const toggles = await readToggles(db);
       const sandbox = config.mode === 'sandbox';
       return {

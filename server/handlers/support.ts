@@ -6,7 +6,7 @@ import type { HandlerContext, HandlerGroup } from './types';
 export function supportHandlers({ db, now }: HandlerContext): HandlerGroup {
   return {
     async createSupportTicket(request, reply) {
-      const body = request.body as { subject?: string; message: string; email?: string };
+      const body = request.body;
       checkTextFields({ subject: body.subject, message: body.message });
       const ticket = await createSupportTicket(
         db,

@@ -7,7 +7,7 @@ import { userView } from './views/user';
 export function usersHandlers({ db, now }: HandlerContext): HandlerGroup {
   return {
     async updateUserEmail(request) {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       const user = await changeUserEmail(db, callerOf(request).userId, email, now());
       if (user === 'taken') throw new ApiError('conflict', 'This email belongs to another account', { reason: 'email_taken' });
       return { user: userView(request, user) };

@@ -76,12 +76,6 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
   },
 ];
 
-export function sandboxAccount(key: SandboxAccountKey): SandboxAccount {
-  const account = SANDBOX_ACCOUNTS.find((candidate) => candidate.key === key);
-  if (!account) throw new Error(`Unknown sandbox account ${key}`);
-  return account;
-}
-
 /** Accounts are the first people of the network, in this order. */
 export function accountPersonIndex(key: SandboxAccountKey): number {
   return SANDBOX_ACCOUNTS.findIndex((account) => account.key === key);

@@ -1,4 +1,5 @@
-import type { GroupSubscriptionStatus, SubscribedPlan } from '../db/enums';
+import type { GroupSubscriptionStatus } from '../db/enums';
+import type { SubscribedPlan } from '../../rules/plans';
 import type { GroupSettings } from '../db/json-types';
 import type { SandboxAccountKey } from './accounts';
 import type { SandboxGroupKey } from './catalog';

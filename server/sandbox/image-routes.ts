@@ -16,12 +16,12 @@ async function nameOf(db: AppDb, fbId: string): Promise<string> {
 /** The sandbox world's avatars and post pictures, drawn on request (they are images, not API calls). */
 export function registerSandboxImageRoutes(app: FastifyInstance, db: AppDb): void {
   const params = { type: 'object', required: ['fbId'], properties: { fbId: { type: 'string', pattern: '^[0-9]+\\.svg$', maxLength: 40 } } };
-  app.get(`${SANDBOX_IMAGE_PATH}/avatar/:fbId`, { schema: { params } }, async (request, reply) => {
-    const fbId = (request.params as { fbId: string }).fbId.replace(/\.svg$/, '');
+  app.get<{ Params: { fbId: string } }>(`${SANDBOX_IMAGE_PATH}/avatar/:fbId`, { schema: { params } }, async (request, reply) => {
+    const fbId = request.params.fbId.replace(/\.svg$/, '');
     return reply.type('image/svg+xml').header('cache-control', ONE_DAY).send(renderSandboxAvatarSvg(fbId, await nameOf(db, fbId)));
   });
-  app.get(`${SANDBOX_IMAGE_PATH}/picture/:fbId`, { schema: { params } }, async (request, reply) => {
-    const fbPostId = (request.params as { fbId: string }).fbId.replace(/\.svg$/, '');
+  app.get<{ Params: { fbId: string } }>(`${SANDBOX_IMAGE_PATH}/picture/:fbId`, { schema: { params } }, async (request, reply) => {
+    const fbPostId = request.params.fbId.replace(/\.svg$/, '');
     return reply.type('image/svg+xml').header('cache-control', ONE_DAY).send(renderSandboxPictureSvg(fbPostId));
   });
 }

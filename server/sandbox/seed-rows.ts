@@ -1,3 +1,4 @@
+import { isPaidPlan } from '../../rules/plans';
 import { DEFAULT_GROUP_SCHEDULE, GROUP_LIMITS_BY_PLAN } from '../db/group-defaults';
 import type { GroupSchedule } from '../db/json-types';
 import type { engagements, groups, members, memberships, posts } from '../db/schema';
@@ -29,7 +30,7 @@ export function groupRow(world: SandboxWorld, scanned: ScannedGroup): GroupInser
       definition.subscriptionEndsInDays === null ? null : daysAfter(world.now, definition.subscriptionEndsInDays),
     stripe_subscription_id: PAID_PLANS_WITH_RENEWAL.has(definition.plan) ? `sub_sandbox_${definition.key}` : null,
     is_locked: definition.is_locked,
-    flags: { checkbox_payment_terms_accept: definition.plan !== 'free', count_payment_error: definition.countPaymentError },
+    flags: { checkbox_payment_terms_accept: isPaidPlan(definition.plan), count_payment_error: definition.countPaymentError },
     settings,
     limits: GROUP_LIMITS_BY_PLAN[definition.plan],
     schedule: definition.scheduleEnabled ? enabledSchedule() : DEFAULT_GROUP_SCHEDULE,

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import type { FacebookWindow } from '../identity/facebookIdentity';
 import type { Robot } from '../robot/protocol';
 import type { CurrentGroupMemory } from './currentGroupMemory';
-import type { GroupsSource } from './loaders/groupsSource';
+import type { GroupsSource } from '../api/groupsSource';
 import type { NoticeBoard } from './notices';
 import type { RobotActor } from './robotActor';
 import type { SessionActor } from './sessionActor';

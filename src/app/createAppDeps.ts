@@ -7,7 +7,7 @@ import { createAppRobot } from './appRobot';
 import type { BridgePage } from '../robot/extensionBridge';
 import type { AppDeps } from './appDeps';
 import { createCurrentGroupMemory } from './currentGroupMemory';
-import { createGroupsSource } from './loaders/groupsSource';
+import { createGroupsSource } from '../api/groupsSource';
 import { createNoticeBoard } from './notices';
 import { navigateQuietly, type Navigator } from './quietNavigation';
 import { createRobotActor, followSession } from './robotActor';

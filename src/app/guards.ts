@@ -1,5 +1,7 @@
 import type { components } from '../api/schema';
-import { DEFAULT_MEMBER_LIST, MEMBER_LISTS, ONBOARDING_STEPS, pathTo } from './routes';
+import { isMemberListName, MEMBER_LIST_DEFAULTS } from '../../rules/memberLists';
+import { isPaidPlan } from '../../rules/plans';
+import { ONBOARDING_STEPS, pathTo } from './routes';
 
 type User = components['schemas']['User'];
 type Group = components['schemas']['Group'];
@@ -47,7 +49,7 @@ export function findRouteGroup(fbGroupId: string, groups: Group[]): Group | unde
 
 /** Connections are for paid groups that are not locked. */
 export function connectionsRedirect(group: Group): string | null {
-  return group.subscribed_plan === 'free' || group.is_locked ? pathTo('home') : null;
+  return !isPaidPlan(group.subscribed_plan) || group.is_locked ? pathTo('home') : null;
 }
 
 export function affiliatesRedirect(features: Features): string | null {
@@ -61,21 +63,11 @@ export function welcomeRedirect(user: User): string | null {
 
 /** An unknown members list opens the default one; no list at all is the default already. */
 export function memberListRedirect(fbGroupId: string, list: string | undefined): string | null {
-  if (list === undefined || (MEMBER_LISTS as readonly string[]).includes(list)) return null;
-  return pathTo('group_members', { fbGroupId, list: DEFAULT_MEMBER_LIST });
+  if (list === undefined || isMemberListName(list)) return null;
+  return pathTo('group_members', { fbGroupId, list: MEMBER_LIST_DEFAULTS.list });
 }
 
 export function onboardingStepRedirect(step: string | undefined): string | null {
   if (step !== undefined && (ONBOARDING_STEPS as readonly string[]).includes(step)) return null;
   return pathTo('onboarding_step', { step: ONBOARDING_STEPS[0] });
-}
-
-/** A token link may name a page of this app to open next; anything else (another site) opens home. */
-export function tokenAuthTarget(redirect: string | null): string {
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) return redirect;
-  return pathTo('home');
-}
-
-export function isLoginFailure(search: URLSearchParams): boolean {
-  return search.get('success') === 'false';
 }

@@ -1,12 +1,13 @@
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import type { ApiClient } from '../api/client';
+import type { RobotActor } from '../../machines/robot/actorRef';
 import { robotMachine } from '../../machines/robot/machine';
 import { accessToken, currentUser, sessionAccess } from '../../machines/session/selectors';
 import type { Robot } from '../robot/protocol';
-import type { GroupsSource } from './loaders/groupsSource';
+import type { GroupsSource } from '../api/groupsSource';
 import type { SessionActor } from './sessionActor';
 
-export type RobotActor = ActorRefFrom<typeof robotMachine>;
+export type { RobotActor };
 
 export interface RobotActorDeps {
   robot: Robot;

@@ -2,10 +2,6 @@ import { generatePath, type PathParam } from 'react-router-dom';
 
 export { ONBOARDING_STEPS, type OnboardingStep } from '../../machines/onboarding/steps';
 
-export const MEMBER_LISTS = ['active', 'inactive', 'whitelisted', 'removed', 'all_members'] as const;
-export type MemberList = (typeof MEMBER_LISTS)[number];
-export const DEFAULT_MEMBER_LIST: MemberList = 'active';
-
 /** Every named route of the app and its path (spec part 1 §2, part 2 §2). */
 export const routePaths = {
   home: '/',
@@ -54,4 +50,15 @@ type ParamsOf<Name extends RouteName> = [ParamName<Name>] extends [never] ? [] :
 /** The URL of a named route, e.g. `pathTo('group_members', { fbGroupId: '123', list: 'removed' })`. */
 export function pathTo<Name extends RouteName>(name: Name, ...params: ParamsOf<Name>): string {
   return generatePath<string>(routePaths[name], params[0] as Record<string, string | null> | undefined);
+}
+
+/** A token link may name a page of this app to open next; anything else (another site) opens home. */
+export function tokenAuthTarget(redirect: string | null): string {
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) return redirect;
+  return pathTo('home');
+}
+
+/** The login page's address after a refused sign-in says so (`?success=false`). */
+export function isLoginFailure(search: URLSearchParams): boolean {
+  return search.get('success') === 'false';
 }

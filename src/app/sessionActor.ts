@@ -1,11 +1,12 @@
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { sessionMachine } from '../../machines/session/machine';
+import type { SessionActor } from '../../machines/session/actorRef';
 import type { SessionStore } from '../../machines/session/sessionStore';
 import type { NoticeBoard } from './notices';
 import { pathTo } from './routes';
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type { SessionActor };
 
 export interface SessionActorDeps {
   api: ApiClient;

@@ -12,12 +12,7 @@ export type OnboardingPermission = Schemas['OnboardingPermission'];
 export type RobotJobName = ExtensionJob['name'];
 
 /** A group as the app names it to the robot (spec part 2 §7: id, name, fb_group_id, fb_slug). */
-export interface RobotGroupArgs {
-  id: number;
-  name: string;
-  fb_group_id: string;
-  fb_slug: string | null;
-}
+export type RobotGroupArgs = Pick<Schemas['Group'], 'id' | 'name' | 'fb_group_id' | 'fb_slug'>;
 
 /** A member the robot is asked to remove (spec part 2 §7: id, fb_user_id, name). */
 export interface RobotMemberArgs {

@@ -1,4 +1,5 @@
 import { Tag } from 'primereact/tag';
+import { isPaidPlan } from '../../rules/plans';
 import type { components } from '../api/schema';
 import '../styles/plan-badges.css';
 
@@ -22,7 +23,7 @@ export function PlanBadges({ group }: PlanBadgesProps) {
       <Tag
         className="plan-badge"
         value={PLAN_LABEL[group.subscribed_plan]}
-        severity={group.subscribed_plan === 'free' ? null : 'success'}
+        severity={isPaidPlan(group.subscribed_plan) ? 'success' : null}
       />
       {group.is_locked && <Tag className="plan-badge" value="LOCKED" severity="warning" />}
       {group.is_orphaned && <Tag className="plan-badge" value="ORPHANED" severity="warning" />}

@@ -1,15 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { hasAcceptedTerms } from '../../../machines/session/selectors';
 import type { AppDeps } from '../appDeps';
-import { accessRedirect, tokenAuthTarget } from '../guards';
-import { pathTo } from '../routes';
+import { accessRedirect } from '../guards';
+import { pathTo, tokenAuthTarget } from '../routes';
 import { guardAccess, settledSession, visitorOf } from './sessionGate';
 import { fetchStatus } from './serverStatus';
-
-export interface LoginData {
-  loginDisabled: boolean;
-  sandbox: boolean;
-}
+import type { LoginData } from '../../features/auth/LoginRoute';
 
 export function createLoginLoader({ api, session }: AppDeps) {
   return async ({ request }: LoaderFunctionArgs): Promise<LoginData> => {

@@ -5,7 +5,8 @@ import { connectionsRedirect, findRouteGroup, isGroupIdParam, memberListRedirect
 import { pathTo } from '../routes';
 import { boundToSession } from './signedInLoaders';
 import { guardAccess, signedIn } from './sessionGate';
-import type { Group } from './groupsSource';
+import type { Group } from '../../api/groupsSource';
+import { isPaidPlan } from '../../../rules/plans';
 
 export interface GroupRouteData {
   group: Group;
@@ -64,7 +65,7 @@ export function createMembersLoader(deps: AppDeps) {
 
 /** Free groups have no payment account; a paid group's account that cannot be read shows no payment columns. */
 async function paymentOnboardingCompleted({ api }: AppDeps, group: Group, signal: AbortSignal): Promise<boolean> {
-  if (group.subscribed_plan === 'free') return false;
+  if (!isPaidPlan(group.subscribed_plan)) return false;
   try {
     const { data } = await api.GET('/groups/{id}/account', { params: { path: { id: group.id } }, signal });
     return data?.properties.onboarding === 'completed';

@@ -5,7 +5,8 @@ import { affiliatesRedirect, homeRedirect, onboardingStepRedirect, welcomeRedire
 import { markWelcomeSeen } from './markWelcomeSeen';
 import { guardAccess, signedIn } from './sessionGate';
 import { fetchStatus, type Status } from './serverStatus';
-import type { Group } from './groupsSource';
+import type { Group } from '../../api/groupsSource';
+import type { WelcomeData } from '../../features/welcome/WelcomeRoute';
 
 export interface SignedInData {
   groups: Group[];
@@ -54,10 +55,6 @@ export function createHomeLoader({ session, groups, currentGroup }: AppDeps) {
     const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
     throw redirect(homeRedirect({ user, groups: await groups.load(token), rememberedFbGroupId: currentGroup.read(user.id) }));
   };
-}
-
-export interface WelcomeData {
-  firstName: string;
 }
 
 export function createWelcomeLoader({ api, session }: AppDeps) {

@@ -8,7 +8,7 @@ import { postsLoaderData } from '../../features/posts/postsLoader';
 import { PostsRoute } from '../../features/posts/PostsRoute';
 import type { AppDeps } from '../appDeps';
 import { findRouteGroup, isGroupIdParam } from '../guards';
-import type { Group } from '../loaders/groupsSource';
+import type { Group } from '../../api/groupsSource';
 import { boundToSession } from '../loaders/signedInLoaders';
 import { guardAccess, signedIn } from '../loaders/sessionGate';
 import { pathTo } from '../routes';

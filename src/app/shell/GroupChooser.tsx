@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { isPaidPlan } from '../../../rules/plans';
 import { groupListRemovalsSeverity } from '../../ui/removalsSeverity';
 import { usePopover } from '../../ui/usePopover';
 import { filterGroups } from './filterGroups';
@@ -24,7 +25,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 
 function FreeRemovalsLeft({ group }: { group: Group }) {
   const free = group.removal_limits?.free;
-  if (group.subscribed_plan !== 'free' || !free) return null;
+  if (isPaidPlan(group.subscribed_plan) || !free) return null;
   return (
     <span className={`group-option__removals group-option__removals--${groupListRemovalsSeverity(free.left)}`}>
       {free.left} free removals left

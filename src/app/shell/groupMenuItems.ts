@@ -1,3 +1,4 @@
+import { isPaidPlan } from '../../../rules/plans';
 import type { Group, User } from './types';
 
 export type GroupSection = 'dashboard' | 'members' | 'posts' | 'logs' | 'permissions' | 'connections' | 'settings';
@@ -38,12 +39,12 @@ export function groupPath(group: Pick<Group, 'fb_group_id'>, page: GroupSection 
 
 function showsSection(section: GroupSection, group: Group, user: User): boolean {
   if (section !== 'connections') return true;
-  return group.subscribed_plan !== 'free' && user.flags.connects_is_enabled;
+  return isPaidPlan(group.subscribed_plan) && user.flags.connects_is_enabled;
 }
 
 function upgradeItem(group: Group): UpgradeItem | null {
   const to = groupPath(group, 'purchase');
-  if (group.subscribed_plan === 'free') {
+  if (!isPaidPlan(group.subscribed_plan)) {
     const free = group.removal_limits?.free;
     return { kind: 'pro', label: 'Upgrade to PRO', to, freeRemovals: free ? { left: free.left, limit: free.limit } : null };
   }

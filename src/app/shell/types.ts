@@ -1,24 +1,11 @@
 import type { ReactNode } from 'react';
 import type { components } from '../../api/schema';
-import type { RobotJobName, RobotPresence } from '../../robot/protocol';
+import type { GroupJobStatus, RobotIndicator } from '../../../machines/robot/indicator';
+
+export type { GroupJobStatus, RobotIndicator };
 
 export type User = components['schemas']['User'];
 export type Group = components['schemas']['Group'];
-
-/** What the shell shows about the robot (the browser extension). */
-export interface RobotIndicator {
-  presence: RobotPresence;
-  /** The installed robot's version; shown in the sidebar when installed. */
-  version: string | null;
-}
-
-/** A robot job running for the current group: 'Syncing Members...' and its progress. */
-export interface GroupJobStatus {
-  name: RobotJobName;
-  done: number;
-  /** Null while the robot does not know the total yet. */
-  total: number | null;
-}
 
 /** A user found by the supervisor's user search. */
 export interface UserMatch {

@@ -1,14 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { isLoginFailure } from '../../app/guards';
-import type { LoginData } from '../../app/loaders/authLoaders';
-import { pathTo } from '../../app/routes';
-import type { SessionActor } from '../../app/sessionActor';
+import { isLoginFailure, pathTo } from '../../app/routes';
+import type { SessionActor } from '../../../machines/session/actorRef';
 import { chooseIdentity } from '../../identity/chooseIdentity';
 import type { FacebookWindow } from '../../identity/facebookIdentity';
 import { LoginPage } from './LoginPage';
 import { loginPageState } from './loginPageState';
+
+/** What the login route's loader reads from GET /status. */
+export interface LoginData {
+  loginDisabled: boolean;
+  sandbox: boolean;
+}
 
 export interface LoginRouteProps {
   session: SessionActor;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import type { SessionActor } from '../../app/sessionActor';
+import type { SessionActor } from '../../../machines/session/actorRef';
 import { listSandboxAccounts, sandboxFacebookToken } from '../../identity/sandboxAccounts';
 import { SandboxSignInPage, type SandboxAccountsView } from './SandboxSignInPage';
 

@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon';
 import type { ListQuery } from '../../../machines/listQuery/query';
+import type { operations } from '../../api/schema';
 import type { DateRange, ShownRange } from './dateRange';
 import type { ChartResult } from './loadChart';
 
-export type ChartKind = 'members' | 'activities';
-export const CHART_KINDS: readonly ChartKind[] = ['members', 'activities'];
+export type ChartKind = operations['getGroupChart']['parameters']['path']['kind'];
 
 export type ChartRanges = Record<ChartKind, DateRange>;
 

@@ -2,13 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import type { MemberListGroup } from '../../../machines/memberList/actors';
+import { isPaidPlan } from '../../../rules/plans';
 import { heldDeparturesMachine } from '../../../machines/heldDepartures/machine';
 import { decisionToastOf, departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { memberListMachine } from '../../../machines/memberList/machine';
 import { membersPageView } from '../../../machines/memberList/selectors';
 import type { ApiClient } from '../../api/client';
-import type { Group } from '../../app/loaders/groupsSource';
-import type { RobotActor } from '../../app/robotActor';
+import type { Group } from '../../api/groupsSource';
+import type { RobotActor } from '../../../machines/robot/actorRef';
 import { pathTo } from '../../app/routes';
 import { useListQuery } from '../../ui/useListQuery';
 import { useToast } from '../../ui/toast';
@@ -39,7 +40,7 @@ const memberListGroupOf = (group: Group): MemberListGroup => ({
   name: group.name,
   fb_group_id: group.fb_group_id,
   fb_slug: group.fb_slug,
-  isPaid: group.subscribed_plan !== 'free',
+  isPaid: isPaidPlan(group.subscribed_plan),
 });
 
 function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps & MembersLoaderData) {

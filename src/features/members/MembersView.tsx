@@ -5,9 +5,10 @@ import { TabMenu } from 'primereact/tabmenu';
 import { useEffect, type ReactNode } from 'react';
 import type { MemberListEvent } from '../../../machines/memberList/machine';
 import type { MemberListName } from '../../../machines/memberList/moves';
+import { MEMBER_LIST_TABS, MEMBER_PER_PAGE_OPTIONS } from '../../../rules/memberLists';
 import type { MembersPageView } from '../../../machines/memberList/selectors';
 import { ListPaginator } from '../../ui/ListPaginator';
-import { MEMBER_LIST_DESCRIPTIONS, PAGE_TABS, PER_PAGE_OPTIONS, TAB_TITLES } from './memberColumns';
+import { MEMBER_LIST_DESCRIPTIONS, TAB_TITLES } from './memberColumns';
 import { MembersTable } from './MembersTable';
 import { JobNotice, MembersToolbar } from './MembersToolbar';
 import { RemovalDialogs } from './RemovalDialogs';
@@ -46,7 +47,7 @@ export function MembersView(props: MembersViewProps) {
     return () => window.removeEventListener('mouseup', endDrag);
   }, [dragging, send]);
 
-  const tabs = PAGE_TABS.map((list) => {
+  const tabs = MEMBER_LIST_TABS.map((list) => {
     const badge = view.badges[list];
     return { label: badge ? `${TAB_TITLES[list]} (${badge})` : TAB_TITLES[list] };
   });
@@ -74,7 +75,7 @@ export function MembersView(props: MembersViewProps) {
         />
       </header>
       {notice}
-      <TabMenu model={tabs} activeIndex={Math.max(0, PAGE_TABS.indexOf(view.list))} onTabChange={(event) => onListChosen(PAGE_TABS[event.index])} />
+      <TabMenu model={tabs} activeIndex={Math.max(0, MEMBER_LIST_TABS.indexOf(view.list))} onTabChange={(event) => onListChosen(MEMBER_LIST_TABS[event.index])} />
       <p className="members-page__description">
         {view.list === 'all_members' ? 'Every member of the group, in whichever list.' : MEMBER_LIST_DESCRIPTIONS[view.list]}
       </p>
@@ -120,7 +121,7 @@ export function MembersView(props: MembersViewProps) {
           page={view.page}
           perPage={view.perPage}
           total={view.total}
-          perPageOptions={PER_PAGE_OPTIONS}
+          perPageOptions={MEMBER_PER_PAGE_OPTIONS}
           onPageChange={onPageChanged}
         />
       )}

@@ -2,7 +2,7 @@ import type { ActorRef, Snapshot } from 'xstate';
 import type { MemberRemovalRobot } from '../../../machines/memberList/actors';
 import type { MemberListEvent, RobotUnavailability } from '../../../machines/memberList/machine';
 import { canStartCommand, groupJobStatus, isRunningCommand, lastCommandFailure, robotPresence, type RobotSnapshot } from '../../../machines/robot/selectors';
-import type { RobotActor } from '../../app/robotActor';
+import type { RobotActor } from '../../../machines/robot/actorRef';
 import { RobotError, type RobotJobName } from '../../robot/protocol';
 
 /** Why the app's robot cannot take a removal now, or null when it can. */

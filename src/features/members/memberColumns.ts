@@ -1,5 +1,4 @@
-import type { MembersQuery } from '../../../machines/memberList/actors';
-import type { MemberListName } from '../../../machines/memberList/moves';
+import type { MemberListName, MemberSortField } from '../../../rules/memberLists';
 
 export const MEMBER_LIST_DESCRIPTIONS = {
   active: 'Members engaged in the group.',
@@ -16,9 +15,6 @@ export const TAB_TITLES: Record<MemberListName, string> = {
   all_members: 'All members',
 };
 
-/** The page's tabs: one per list, then the all_members view (which has no bulk moves). */
-export const PAGE_TABS: readonly MemberListName[] = ['active', 'inactive', 'whitelisted', 'removed', 'all_members'];
-
 /** What an empty tab says when no search narrows it. */
 export const EMPTY_LIST_TEXTS: Record<MemberListName, string> = {
   active: 'No active members yet: members show here once a scan finds their posts, comments or reactions.',
@@ -28,10 +24,7 @@ export const EMPTY_LIST_TEXTS: Record<MemberListName, string> = {
   all_members: 'No members yet: sync the members of the group with the extension.',
 };
 
-/** Part 2 §9: members list per-page options (default 25). */
-export const PER_PAGE_OPTIONS = [25, 50, 100] as const;
-
-export const SORTABLE_COLUMNS: Array<{ field: MembersQuery['sort_by']; header: string }> = [
+export const SORTABLE_COLUMNS: Array<{ field: MemberSortField; header: string }> = [
   { field: 'name', header: 'Name' },
   { field: 'posts_count', header: 'Posts' },
   { field: 'reactions_count', header: 'Reactions' },

@@ -1,4 +1,4 @@
-import { tokenAuthTarget } from '../../app/guards';
+import { tokenAuthTarget } from '../../app/routes';
 import { SESSION_KEYS } from '../../../machines/session/sessionStore';
 
 /** Where the signed-in user last was outside onboarding, kept by the shell as they move. */

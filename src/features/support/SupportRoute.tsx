@@ -1,7 +1,7 @@
 import { useReducer } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ApiClient } from '../../api/client';
-import type { SessionActor } from '../../app/sessionActor';
+import type { SessionActor } from '../../../machines/session/actorRef';
 import { currentUser } from '../../../machines/session/selectors';
 import { sendSupportTicket } from './sendSupportTicket';
 import { SupportForm } from './SupportForm';

@@ -1,7 +1,10 @@
 import { useLoaderData, useNavigate } from 'react-router-dom';
-import type { WelcomeData } from '../../app/loaders/signedInLoaders';
 import { pathTo } from '../../app/routes';
 import { WelcomePage } from './WelcomePage';
+
+export interface WelcomeData {
+  firstName: string;
+}
 
 export function WelcomeRoute() {
   const { firstName } = useLoaderData() as WelcomeData;

@@ -1,9 +1,10 @@
 import { abortedError } from '../availability';
 import { RobotError, type ExtensionJob, type RobotGroupArgs, type RobotJobName } from '../protocol';
 import { call, type CommandContext } from './calls';
-import type { components } from '../../api/schema';
+import type { components, operations } from '../../api/schema';
 
 type JobArgs = components['schemas']['JobArgs'];
+type FinishStatus = operations['finishRobotJob']['requestBody']['content']['application/json']['status'];
 
 /** A started robot job and how the work inside it reports progress. */
 export interface JobHandle {
@@ -13,7 +14,7 @@ export interface JobHandle {
 
 const MAX_ERROR_LENGTH = 2000;
 
-function finishStatusOf(error: RobotError): 'stopped' | 'failed' {
+function finishStatusOf(error: RobotError): Exclude<FinishStatus, 'completed'> {
   return error.code === 'aborted' || error.code === 'disconnected' ? 'stopped' : 'failed';
 }
 
@@ -41,7 +42,7 @@ export async function runJob<Result>(
     () => api.POST('/robot/groups/{id}/jobs', { params: { path: { id: group.id } }, body: { name, args }, headers, signal }),
     `The robot could not start its job in ${group.name}`,
   );
-  const finish = (status: 'completed' | 'stopped' | 'failed', error?: string) =>
+  const finish = (status: FinishStatus, error?: string) =>
     api.POST('/robot/jobs/{job_id}/finish', { params: { path: { job_id: job.id } }, body: { status, error }, headers });
   try {
     const result = await work(jobHandle(ctx, group, job));

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, members, memberships } from '../../../server/db/schema';
-import { readMemberChunks, readMemberPage, type MemberListFilter, type MemberListQuery, type MemberSortBy } from '../../../server/domain/member-lists';
+import { readMemberChunks, readMemberPage, type MemberListQuery } from '../../../server/domain/member-lists';
+import { MEMBER_SORT_FIELDS, type MemberListName } from '../../../rules/memberLists';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { bearer, groupIdsByName, signInAs } from '../support/sandbox-session';
@@ -162,7 +163,7 @@ describe.each(databaseKinds())('the member lists on %s', (kind) => {
       );
     });
 
-    const SORTS: MemberSortBy[] = ['name', 'posts_count', 'reactions_count', 'comments_count', 'last_activity_at', 'created_at', 'paid', 'subscription_status'];
+    const SORTS = MEMBER_SORT_FIELDS;
     const COLUMN = {
       name: memberships.member_name,
       posts_count: memberships.posts_count,
@@ -187,7 +188,7 @@ describe.each(databaseKinds())('the member lists on %s', (kind) => {
 
     // Every member's name holds "tie", so a search must keep the whole order too.
     it('pages and exports every sort in the order of the column then id, without gaps or repeats, searched or not', async () => {
-      for (const [list, search] of [['all_members', undefined], ['inactive', undefined], ['all_members', 'TIE'], ['inactive', 'tie']] as Array<[MemberListFilter, string | undefined]>) {
+      for (const [list, search] of [['all_members', undefined], ['inactive', undefined], ['all_members', 'TIE'], ['inactive', 'tie']] as Array<[MemberListName, string | undefined]>) {
         for (const sortBy of SORTS) {
           for (const sortDirection of ['asc', 'desc'] as const) {
             const query: MemberListQuery = { groupId: tiedGroupId, list, search, sortBy, sortDirection };

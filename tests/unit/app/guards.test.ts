@@ -6,14 +6,13 @@ import {
   findRouteGroup,
   homeRedirect,
   isGroupIdParam,
-  isLoginFailure,
   memberListRedirect,
   onboardingStepRedirect,
-  tokenAuthTarget,
   welcomeRedirect,
   type RouteAccess,
   type Visitor,
 } from '../../../src/app/guards';
+import { isLoginFailure, tokenAuthTarget } from '../../../src/app/routes';
 import { adminUser, freeGroup, lockedGroup, monthlyGroup, newcomerUser, statusFixture } from '../support/sessionFixtures';
 
 const anonymous: Visitor = { access: 'anonymous', isSupervisor: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
-import { createGroupsSource } from '../../../src/app/loaders/groupsSource';
+import { createGroupsSource } from '../../../src/api/groupsSource';
 import { freeGroup, monthlyGroup } from '../support/sessionFixtures';
 
 const answer = (groups: unknown[]) => () =>

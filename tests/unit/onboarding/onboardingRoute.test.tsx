@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
-import type { GroupsSource } from '../../../src/app/loaders/groupsSource';
+import type { GroupsSource } from '../../../src/api/groupsSource';
 import { AppProviders } from '../../../src/app/providers';
 import type { SessionActor } from '../../../src/app/sessionActor';
 import { bookClubGroup, foundGroups, permissionFixture, USER_FLAGS } from '../../../src/features/onboarding/fixtures';

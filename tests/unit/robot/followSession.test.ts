@@ -5,7 +5,7 @@ import { sessionMachine } from '../../../machines/session/machine';
 import type { deleteSession, fetchSession, SessionLookup } from '../../../machines/session/actors';
 import { createSessionStore } from '../../../machines/session/sessionStore';
 import { followSession, type RobotActor } from '../../../src/app/robotActor';
-import type { GroupsSource } from '../../../src/app/loaders/groupsSource';
+import type { GroupsSource } from '../../../src/api/groupsSource';
 import { adminUser, freeGroup } from '../support/sessionFixtures';
 
 const api = createApiClient({ baseUrl: 'http://api.invalid/api/v1', fetch: () => Promise.reject(new Error('not called')) });

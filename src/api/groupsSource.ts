@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../api/client';
-import { failureReason } from '../../api/failureReason';
-import type { components } from '../../api/schema';
+import type { ApiClient } from './client';
+import { failureReason } from './failureReason';
+import type { components } from './schema';
 
 export type Group = components['schemas']['Group'];
 
