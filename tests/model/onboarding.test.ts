@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { failureText } from '../../src/features/onboarding/failureText';
-import { bookClubGroup, foundGroups, installedRobot, missingRobot, permissionFixture, USER_FLAGS } from '../../src/features/onboarding/fixtures';
+import {
+  bookClubGroup,
+  COMPLETION_ANSWERS,
+  foundGroups,
+  installedRobot,
+  missingRobot,
+  permissionFixture,
+  SCAN_ANSWERS,
+  SCAN_RESULTS,
+  USER_FLAGS,
+} from '../../src/features/onboarding/fixtures';
 import { ONBOARDING_STEP_TITLES } from '../../src/features/onboarding/stepTitles';
 import type { Robot, RobotProgress } from '../../src/robot/protocol';
 import type { acquireGroup, AcquireAnswer, fetchOwners, OwnersAnswer, scanAdmins } from '../../machines/confirmOwnership/actors';
@@ -37,14 +47,7 @@ type ModelEvent = OnboardingEvent | ActorDoneEvent<ActorOutput> | ActorErrorEven
 
 /** The route a token link saved before onboarding. */
 const SAVED_ROUTE = '/support';
-const disconnected = { source: 'robot', code: 'disconnected', message: 'The robot stopped answering.' } as const;
 
-/** What each scan finds. */
-const SCANNED = {
-  groups: { kind: 'groups', groups: foundGroups },
-  members: { kind: 'members', members: 1284 },
-  engagements: { kind: 'engagements', posts: 10 },
-} satisfies { [Kind in ScanJob['kind']]: Extract<ScanResult, { kind: Kind }> };
 
 const eventFixtures: { [Type in OnboardingEvent['type']]: Array<Extract<OnboardingEvent, { type: Type }>> } = {
   'wizard.open': ONBOARDING_STEPS.map((step) => ({ type: 'wizard.open', step })),
@@ -61,16 +64,12 @@ const actorOutputs: Record<string, ActorOutput[]> = {
   checkRobot: [installedRobot, missingRobot],
   recheckRobot: [installedRobot, missingRobot],
   // A scan's progress, failure and retry are the scan model's (below); here each scan finds what it looks for.
-  groupsScan: [SCANNED.groups],
+  groupsScan: [SCAN_RESULTS.groups],
   // Already holding the group is the confirm-ownership model's; here the user acquires it, which changes their groups.
   confirmOwnership: ['acquired'],
-  membersScan: [SCANNED.members],
-  engagementsScan: [SCANNED.engagements],
-  completeOnboarding: [
-    { kind: 'saved', flags: USER_FLAGS, isApiAdmin: true },
-    { kind: 'saved', flags: USER_FLAGS, isApiAdmin: false },
-    { kind: 'failed', failure: { source: 'server', message: 'The server answered with HTTP 502.' } },
-  ],
+  membersScan: [SCAN_RESULTS.members],
+  engagementsScan: [SCAN_RESULTS.engagements],
+  completeOnboarding: Object.values(COMPLETION_ANSWERS),
 };
 /** The child statecharts report no errors: their own calls end in their failed states. */
 const CRASHABLE = ['checkRobot', 'recheckRobot', 'completeOnboarding'];
@@ -228,8 +227,8 @@ function expectFailure(system: System, failure: StepFailure | null) {
 /** What the wizard shows once each scan has found what it looked for. */
 function expectScanned(kind: ScanJob['kind'], groups: number) {
   if (kind === 'groups') expect(within(screen.getByRole('list', { name: 'Groups found' })).getAllByRole('listitem')).toHaveLength(groups);
-  if (kind === 'members') expect(screen.getByText(`${SCANNED.members.members.toLocaleString('en-US')} members of ${bookClubGroup.name} scanned.`)).toBeInTheDocument();
-  if (kind === 'engagements') expect(screen.getByText(`${SCANNED.engagements.posts} posts of ${bookClubGroup.name} scanned with their engagement.`)).toBeInTheDocument();
+  if (kind === 'members') expect(screen.getByText(`${SCAN_RESULTS.members.members.toLocaleString('en-US')} members of ${bookClubGroup.name} scanned.`)).toBeInTheDocument();
+  if (kind === 'engagements') expect(screen.getByText(`${SCAN_RESULTS.engagements.posts} posts of ${bookClubGroup.name} scanned with their engagement.`)).toBeInTheDocument();
 }
 
 /** What the user and the world do to the wizard: clicks, and calls that answer. */
@@ -261,7 +260,7 @@ function worldOf(system: System) {
 }
 
 function implementationFor(system: System) {
-  const { click, settleWith, done, crash, acquireOwnership } = worldOf(system);
+  const { click, done, crash, acquireOwnership } = worldOf(system);
   return {
     states: {
       checkingRobot: (expected: Snapshot) => {
@@ -444,14 +443,14 @@ async function openScan(system: System, kind: ScanJob['kind']) {
   system.actor.start();
   await settleWith(() => system.robotCheck.resolve(installedRobot));
   if (kind === 'groups') return;
-  await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCANNED.groups }));
+  await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.groups }));
   await next();
   await click(screen.getByRole('radio', { name: bookClubGroup.name }));
   await next();
   await acquireOwnership();
   await next();
   if (kind === 'members') return;
-  await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCANNED.members }));
+  await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.members }));
   await next();
 }
 
@@ -497,10 +496,7 @@ describe.each(SCAN_KINDS)('onboarding %s scan model', (kind) => {
     events: [
       { type: 'robot.progress', progress: scanProgressOf[kind] },
       { type: 'scan.retry' },
-      ...actorDoneEvents<ScanOutcome>('runScan', [
-        { kind: 'scanned', result: SCANNED[kind] },
-        { kind: 'failed', failure: disconnected },
-      ]),
+      ...actorDoneEvents<ScanOutcome>('runScan', [{ kind: 'scanned', result: SCAN_RESULTS[kind] }, SCAN_ANSWERS.disconnected]),
       actorErrorEvent('runScan', new Error('runScan crashed')),
     ],
     distinguishingContext: (snapshot) => ({ failure: snapshot.context.failure?.source ?? null }),
