@@ -3,6 +3,7 @@ import {
   fromCallback,
   SimulatedClock,
   type AnyActorLogic,
+  type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -17,8 +18,18 @@ import { createDeferredActor, settle } from '../tests/model/support/deferredActo
 import { delayedEvents } from '../tests/model/support/modelEvents';
 import { advanceThroughDelay } from '../tests/model/support/simulatedTime';
 
-/** How one run of an invoked actor ends: with an output, or by throwing. */
-export type ActorOutcome = { output: unknown } | { error: unknown };
+/**
+ * How one run of an invoked actor ends: with an output, or by throwing. An invoked child machine
+ * ends with its output once the `steps` (its own events and its actors' outcomes) are replayed on it.
+ */
+export type ActorOutcome = { output: unknown } | { error: unknown } | { output: unknown; steps: StoryStep[] };
+
+function isChildEnding(ending: ActorOutcome): ending is { output: unknown; steps: StoryStep[] } {
+  return 'steps' in ending;
+}
+
+/** Named outcomes by the invoked actor's `src`, or by the invoke's id where one actor is invoked in several states. */
+export type Outcomes = Record<string, Record<string, ActorOutcome>>;
 
 /**
  * What it takes to walk a workflow machine to each of its reachable states: its input, the
@@ -29,7 +40,12 @@ export interface MachineStories<TMachine extends AnyStateMachine> {
   machine: TMachine;
   input: InputFrom<TMachine>;
   events: ReadonlyArray<EventFromLogic<TMachine>>;
-  outcomes: Record<string, Record<string, ActorOutcome>>;
+  outcomes: Outcomes;
+  /**
+   * For each invoked child machine (by its `src`), the outcomes of the actors it invokes: replay
+   * runs the real child, its actors answering from these, so the view can show it.
+   */
+  children?: Record<string, Outcomes>;
   /** The part of the context that tells two states with the same value apart (one story each). */
   distinguishingContext?: (snapshot: SnapshotFrom<TMachine>) => unknown;
   /**
@@ -59,6 +75,16 @@ export interface StoryPath {
 
 function stateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(stateNodes)];
+}
+
+/** The named outcomes of an invoke: by its id, else by its actor's `src`. */
+function outcomesOf(outcomes: Outcomes, id: string, src: string): Record<string, ActorOutcome> {
+  return outcomes[id] ?? outcomes[src] ?? {};
+}
+
+/** The invoke an actor's done or error event names: `xstate.done.actor.<id>`. */
+function invokeIdOf(step: StoryStep): string {
+  return step.type.split('.').slice(3).join('.');
 }
 
 /** The `src` of each invoke, by its id: an actor's done event names the invoke, the fixtures name the actor. */
@@ -107,7 +133,7 @@ function storyName<TMachine extends AnyStateMachine>(stories: MachineStories<TMa
 /** Every event the walk may try: the world's events, each actor's named outcomes and each delay. */
 function modelEvents<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryStep[] {
   const outcomes = [...invokedSources(stories.machine)].flatMap(([id, src]): StoryStep[] =>
-    Object.entries(stories.outcomes[src] ?? {}).map(([outcome, ending]) =>
+    Object.entries(outcomesOf(stories.outcomes, id, src)).map(([outcome, ending]) =>
       'output' in ending
         ? { type: `xstate.done.actor.${id}`, outcome, output: ending.output }
         : { type: `xstate.error.actor.${id}`, outcome, error: ending.error },
@@ -156,32 +182,83 @@ export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineSto
   return named.sort((a, b) => a.steps.length - b.steps.length || a.name.localeCompare(b.name));
 }
 
+type DeferredRuns = ReturnType<typeof createDeferredActor<unknown, unknown>>;
+
+/** A machine whose promise actors answer from deferred runs settled by the steps, and whose children run for real. */
+interface FixtureMachine {
+  machine: AnyStateMachine;
+  outcomes: Outcomes;
+  sources: Map<string, string>;
+  deferred: Map<string, DeferredRuns>;
+  children: Map<string, FixtureMachine>;
+}
+
+function withFixtureActors(machine: AnyStateMachine, outcomes: Outcomes, children: Record<string, Outcomes>): FixtureMachine {
+  const sources = invokedSources(machine);
+  const fixture: FixtureMachine = { machine, outcomes, sources, deferred: new Map(), children: new Map() };
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const [id, src] of sources) {
+    if (src in actors) continue;
+    const logic = machine.implementations.actors[src];
+    if (src in children && logic && 'provide' in logic) {
+      const child = withFixtureActors(logic as AnyStateMachine, children[src], {});
+      fixture.children.set(src, child);
+      actors[src] = child.machine;
+    } else if (Object.keys(outcomesOf(outcomes, id, src)).length) {
+      const runs = createDeferredActor<unknown, unknown>();
+      fixture.deferred.set(src, runs);
+      actors[src] = runs.logic;
+    }
+    // An invoked actor without outcomes (one that reports by events, which the steps send) does nothing.
+    else actors[src] = fromCallback(() => {});
+  }
+  fixture.machine = machine.provide({ actors });
+  return fixture;
+}
+
+/** Replays steps on a running actor of the fixture machine: events sent, delays passed, actors (and children) ending as named. */
+async function replaySteps(fixture: FixtureMachine, actor: AnyActorRef, clock: SimulatedClock, steps: StoryStep[]): Promise<void> {
+  for (const step of steps) {
+    if (step.type.startsWith('xstate.after.')) {
+      advanceThroughDelay(fixture.machine, actor, clock, step);
+      continue;
+    }
+    if (step.outcome === undefined) {
+      actor.send(step);
+      continue;
+    }
+    const id = invokeIdOf(step);
+    const src = fixture.sources.get(id);
+    const ending = src === undefined ? undefined : outcomesOf(fixture.outcomes, id, src)[step.outcome];
+    if (src === undefined || ending === undefined) throw new Error(`no outcome '${step.outcome}' for the invoke '${id}'`);
+    const child = fixture.children.get(src);
+    const runs = fixture.deferred.get(src);
+    if (child && isChildEnding(ending)) {
+      const childActor: AnyActorRef | undefined = actor.getSnapshot().children[id];
+      if (!childActor) throw new Error(`the child '${id}' is not running`);
+      await replaySteps(child, childActor, clock, ending.steps);
+      const ended = childActor.getSnapshot();
+      if (ended.status !== 'done' || JSON.stringify(ended.output) !== JSON.stringify(ending.output)) {
+        throw new Error(`the child '${id}' did not end with the outcome '${step.outcome}'`);
+      }
+    } else if (runs && 'output' in ending) runs.resolve(ending.output);
+    else if (runs && 'error' in ending) runs.reject(ending.error);
+    else throw new Error(`the invoke '${id}' cannot end with the outcome '${step.outcome}'`);
+    await settle();
+  }
+}
+
 /**
  * Replays a story's steps on a real actor of the machine, its invoked actors answering from the
- * fixtures and its delays passing on a simulated clock, and gives the snapshot it ends in.
- * Throws when the steps do not reach the state the story names.
+ * fixtures, its child machines running for real on theirs, and its delays passing on a simulated
+ * clock, and gives the snapshot it ends in. Throws when the steps do not reach the state the story names.
  */
 export async function replay<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, path: Pick<StoryPath, 'reaches' | 'steps'>) {
-  const sources = invokedSources(stories.machine);
-  const deferred = Object.fromEntries(Object.keys(stories.outcomes).map((src) => [src, createDeferredActor<unknown, unknown>()]));
-  // An invoked actor without outcomes (one that reports by events, which the steps send) does nothing.
-  const idle = Object.fromEntries([...new Set(sources.values())].filter((src) => !(src in deferred)).map((src) => [src, fromCallback(() => {})]));
-  const machine = stories.machine.provide({
-    actors: { ...idle, ...Object.fromEntries(Object.entries(deferred).map(([src, actor]) => [src, actor.logic])) },
-  }) as TMachine;
+  const fixture = withFixtureActors(stories.machine, stories.outcomes, stories.children ?? {});
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { input: stories.input, clock });
+  const actor = createActor(fixture.machine, { input: stories.input, clock });
   actor.start();
-  for (const step of path.steps) {
-    if (step.type.startsWith('xstate.after.')) advanceThroughDelay(machine, actor, clock, step);
-    else if (step.outcome !== undefined) {
-      const src = sources.get(step.type.split('.')[3])!;
-      const ending = stories.outcomes[src][step.outcome];
-      if ('output' in ending) deferred[src].resolve(ending.output);
-      else deferred[src].reject(ending.error);
-      await settle();
-    } else actor.send(step as EventFromLogic<TMachine>);
-  }
+  await replaySteps(fixture, actor, clock, path.steps);
   const snapshot = actor.getSnapshot() as SnapshotFrom<TMachine>;
   actor.stop();
   const reached = describeState(stories, snapshot);
@@ -192,4 +269,9 @@ export async function replay<TMachine extends AnyStateMachine>(stories: MachineS
 /** Fixture answers of one actor, by name, as outcomes that end with them. */
 export function answering<TOutput>(answers: Record<string, TOutput>): Record<string, ActorOutcome> {
   return Object.fromEntries(Object.entries(answers).map(([name, output]) => [name, { output }]));
+}
+
+/** A child machine's outcome: the output it ends with after the steps replayed on it. */
+export function childEnding(output: unknown, steps: StoryStep[]): ActorOutcome {
+  return { output, steps };
 }

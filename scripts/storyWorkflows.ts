@@ -3,6 +3,12 @@ import type { MachineStories } from '../.storybook/machineStories';
 import { robotStories } from '../src/app/shell/robot.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
+import {
+  engagementsScanStories,
+  groupsScanStories,
+  membersScanStories,
+  onboardingStories,
+} from '../src/features/onboarding/onboarding.paths';
 
 /** A workflow whose stories are generated: its machine's paths, and the hand-written view that shows a snapshot. */
 export interface StoryWorkflow {
@@ -33,5 +39,29 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Onboarding/4 Confirm Permissions',
     file: 'src/features/onboarding/ConfirmOwnershipStep.generated.stories.tsx',
     view: { module: './ConfirmOwnershipStep.states', name: 'confirmOwnershipView' },
+  },
+  {
+    stories: onboardingStories as MachineStories<AnyStateMachine>,
+    title: 'Onboarding/Wizard',
+    file: 'src/features/onboarding/OnboardingWizard.generated.stories.tsx',
+    view: { module: './OnboardingWizard.states', name: 'onboardingView' },
+  },
+  {
+    stories: groupsScanStories as MachineStories<AnyStateMachine>,
+    title: 'Onboarding/2 Scan Groups',
+    file: 'src/features/onboarding/ScanGroupsStep.generated.stories.tsx',
+    view: { module: './ScanStep.states', name: 'groupsScanView' },
+  },
+  {
+    stories: membersScanStories as MachineStories<AnyStateMachine>,
+    title: 'Onboarding/5 Scan Members',
+    file: 'src/features/onboarding/ScanMembersStep.generated.stories.tsx',
+    view: { module: './ScanStep.states', name: 'membersScanView' },
+  },
+  {
+    stories: engagementsScanStories as MachineStories<AnyStateMachine>,
+    title: 'Onboarding/6 Scan Engagements',
+    file: 'src/features/onboarding/ScanEngagementsStep.generated.stories.tsx',
+    view: { module: './ScanStep.states', name: 'engagementsScanView' },
   },
 ];

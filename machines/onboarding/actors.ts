@@ -10,21 +10,10 @@ import type { RobotStatus } from './steps';
 export type UserFlags = components['schemas']['UserFlags'];
 
 type Failed = { kind: 'failed'; failure: StepFailure };
-export type GroupsScan = { kind: 'scanned'; groups: OnboardingGroup[] } | Failed;
-export type MembersScan = { kind: 'scanned'; members: number } | Failed;
-export type EngagementsScan = { kind: 'scanned'; posts: number } | Failed;
 export type CompletionSave = { kind: 'saved'; flags: UserFlags; isApiAdmin: boolean } | Failed;
 
 export interface RobotInput {
   robot: Robot;
-}
-
-export interface ScanInput extends RobotInput {
-  onProgress(progress: RobotProgress): void;
-}
-
-export interface GroupScanInput extends ScanInput {
-  group: OnboardingGroup;
 }
 
 /** The robot's state once it has found out whether it is there. */
@@ -55,32 +44,45 @@ export const checkRobot = fromStoppablePromise<RobotStatus, RobotInput>(async ({
   };
 });
 
-/** fetch_user_groups: the groups the user belongs to, as the server stored them from the robot's scan. */
-export const scanGroups = fromStoppablePromise<GroupsScan, ScanInput>(async ({ input, signal }) => {
-  try {
-    const result = await input.robot.run('fetch_user_groups', {}, { signal, onProgress: input.onProgress });
-    return { kind: 'scanned', groups: result.groups };
-  } catch (error) {
-    return { kind: 'failed', failure: robotFailureOf(error) };
-  }
-});
+/** What a scan reads: the groups the user belongs to, or the chosen group's members or recent posts. */
+export type ScanJob = { kind: 'groups' } | { kind: 'members'; group: OnboardingGroup } | { kind: 'engagements'; group: OnboardingGroup };
 
-/** fetch_group_members: every member of the chosen group. */
-export const scanMembers = fromStoppablePromise<MembersScan, GroupScanInput>(async ({ input, signal }) => {
-  try {
-    const result = await input.robot.run('fetch_group_members', robotGroupArgs(input.group), { signal, onProgress: input.onProgress });
-    return { kind: 'scanned', members: result.members };
-  } catch (error) {
-    return { kind: 'failed', failure: robotFailureOf(error) };
-  }
-});
+/** What a finished scan found, by the job it did. */
+export type ScanResult =
+  | { kind: 'groups'; groups: OnboardingGroup[] }
+  | { kind: 'members'; members: number }
+  | { kind: 'engagements'; posts: number };
 
-/** fetch_group_posts with the onboarding settings: recent posts with their reactions and comments. */
-export const scanEngagements = fromStoppablePromise<EngagementsScan, GroupScanInput>(async ({ input, signal }) => {
+export type ScanOutcome = { kind: 'scanned'; result: ScanResult } | Failed;
+
+export interface ScanRunInput extends RobotInput {
+  job: ScanJob;
+  onProgress(progress: RobotProgress): void;
+}
+
+/** The robot command of a job and what it found: the groups, the members, or posts with their reactions and comments. */
+async function scanResultOf({ robot, job, onProgress }: ScanRunInput, signal: AbortSignal): Promise<ScanResult> {
+  switch (job.kind) {
+    case 'groups': {
+      const result = await robot.run('fetch_user_groups', {}, { signal, onProgress });
+      return { kind: 'groups', groups: result.groups };
+    }
+    case 'members': {
+      const result = await robot.run('fetch_group_members', robotGroupArgs(job.group), { signal, onProgress });
+      return { kind: 'members', members: result.members };
+    }
+    case 'engagements': {
+      const args = { ...robotGroupArgs(job.group), settings: ONBOARDING_ENGAGEMENT_SETTINGS };
+      const result = await robot.run('fetch_group_posts', args, { signal, onProgress });
+      return { kind: 'engagements', posts: result.posts };
+    }
+  }
+}
+
+/** One run of a scan's robot command, the robot's failure as the outcome. */
+export const runScan = fromStoppablePromise<ScanOutcome, ScanRunInput>(async ({ input, signal }) => {
   try {
-    const args = { ...robotGroupArgs(input.group), settings: ONBOARDING_ENGAGEMENT_SETTINGS };
-    const result = await input.robot.run('fetch_group_posts', args, { signal, onProgress: input.onProgress });
-    return { kind: 'scanned', posts: result.posts };
+    return { kind: 'scanned', result: await scanResultOf(input, signal) };
   } catch (error) {
     return { kind: 'failed', failure: robotFailureOf(error) };
   }

@@ -1,19 +1,9 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
-import type { Robot, RobotProgress } from '../../src/robot/protocol';
+import type { Robot } from '../../src/robot/protocol';
 import { confirmOwnershipMachine } from '../confirmOwnership/machine';
-import {
-  checkRobot,
-  completeOnboarding,
-  scanEngagements,
-  scanGroups,
-  scanMembers,
-  type CompletionSave,
-  type EngagementsScan,
-  type GroupsScan,
-  type MembersScan,
-  type UserFlags,
-} from './actors';
+import { checkRobot, completeOnboarding, type CompletionSave, type ScanResult, type UserFlags } from './actors';
+import { scanMachine } from './scan';
 import { unexpectedFailureOf, type StepFailure } from '../shared/stepFailure';
 import {
   chosenGroupOf,
@@ -24,7 +14,7 @@ import {
   isStepComplete,
   NO_PROGRESS,
   withChosenGroupId,
-  withScannedGroups,
+  withScan,
   type OnboardingDestination,
   type OnboardingProgress,
   type OnboardingStep,
@@ -41,8 +31,7 @@ export interface OnboardingInput {
 
 export interface OnboardingContext extends OnboardingInput {
   progress: OnboardingProgress;
-  /** The running robot command's progress, for the progress bars. */
-  scanProgress: RobotProgress | null;
+  /** Why saving the onboarding failed; a scan holds its own failure. */
   failure: StepFailure | null;
 }
 
@@ -54,21 +43,7 @@ export type OnboardingEvent =
   | { type: 'groups.rescan' }
   | { type: 'group.choose'; groupId: number }
   | { type: 'step.retry' }
-  | { type: 'robot.progress'; progress: RobotProgress }
   | { type: 'onboarding.finish' };
-
-type ScanInputArgs = { context: OnboardingContext; self: { send(event: OnboardingEvent): void } };
-
-/** A robot command's input: the robot, and progress reported back to the wizard as events. */
-const robotScanInput = ({ context, self }: ScanInputArgs) => ({
-  robot: context.robot,
-  onProgress: (progress: RobotProgress) => self.send({ type: 'robot.progress', progress }),
-});
-
-/** A robot command on the chosen group. */
-const groupScanInput = (args: ScanInputArgs) => ({ ...robotScanInput(args), group: chosenGroupOf(args.context.progress) });
-
-type WorkOutcome = GroupsScan | MembersScan | EngagementsScan | CompletionSave;
 
 /**
  * Onboarding (spec part 1 §2): seven steps, each complete when its work is done; a step opens up to
@@ -76,15 +51,26 @@ type WorkOutcome = GroupsScan | MembersScan | EngagementsScan | CompletionSave;
  *
  * Entering a step: a step whose work runs on arrival goes to its result when the step is complete,
  * else to its work; Back leads to a step already complete (a step opens only once those before it
- * are), so to its result. Every move the user makes puts the step in the address bar.
+ * are), so to its result. Every move the user makes puts the step in the address bar. The three
+ * scans are one child machine (`./scan.ts`), invoked with the step's job; it holds the robot's
+ * progress, a failure and its retry, and ends with what it found.
  */
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
+    children: {} as {
+      checkRobot: 'checkRobot';
+      recheckRobot: 'checkRobot';
+      groupsScan: 'scan';
+      confirmOwnership: 'confirmOwnership';
+      membersScan: 'scan';
+      engagementsScan: 'scan';
+      completeOnboarding: 'completeOnboarding';
+    },
   },
-  actors: { checkRobot, scanGroups, scanMembers, scanEngagements, completeOnboarding, confirmOwnership: confirmOwnershipMachine },
+  actors: { checkRobot, scan: scanMachine, confirmOwnership: confirmOwnershipMachine, completeOnboarding },
   guards: {
     reportsInstalled: (_, { robot }: { robot: RobotStatus }) => isRobotInstalled(robot),
     robotMissing: ({ context }) => !isRobotInstalled(context.progress.robot),
@@ -96,29 +82,20 @@ export const onboardingMachine = setup({
     opensCompleteStep: ({ context, event }, { step }: { step: OnboardingStep }) =>
       event.type === 'wizard.open' && event.step === step && isStepClickable(step, context.progress) && isStepComplete(step, context.progress),
     isChoosable: ({ context }, { groupId }: { groupId: number }) => isChoosable(groupId, context.progress),
-    succeeded: (_, { outcome }: { outcome: WorkOutcome }) => outcome.kind !== 'failed',
+    saved: (_, { outcome }: { outcome: CompletionSave }) => outcome.kind === 'saved',
   },
   actions: {
     rememberRobot: assign(({ context }, robot: RobotStatus) => ({ progress: { ...context.progress, robot } })),
-    startWork: assign({ scanProgress: null, failure: null }),
-    rememberScanProgress: assign((_, { progress }: { progress: RobotProgress }) => ({ scanProgress: progress })),
-    rememberGroups: assign(({ context }, outcome: GroupsScan) => ({
-      progress: outcome.kind === 'scanned' ? withScannedGroups(context.progress, outcome.groups) : context.progress,
-    })),
+    forgetFailure: assign({ failure: null }),
+    rememberScan: assign(({ context }, result: ScanResult) => ({ progress: withScan(context.progress, result) })),
     chooseGroup: assign(({ context }, { groupId }: { groupId: number }) => ({ progress: withChosenGroupId(context.progress, groupId) })),
     rememberOwnership: assign(({ context }, { confirmation }: { confirmation: OwnershipConfirmation }) => ({
       progress: { ...context.progress, ownership: confirmation },
     })),
-    rememberMembersScan: assign(({ context }, outcome: MembersScan) => ({
-      progress: { ...context.progress, membersScan: outcome.kind === 'scanned' ? { members: outcome.members } : null },
-    })),
-    rememberEngagementsScan: assign(({ context }, outcome: EngagementsScan) => ({
-      progress: { ...context.progress, engagementsScan: outcome.kind === 'scanned' ? { posts: outcome.posts } : null },
-    })),
     rememberCompletion: assign(({ context }, outcome: CompletionSave) => ({
       progress: { ...context.progress, completion: outcome.kind === 'saved' ? { isApiAdmin: outcome.isApiAdmin, flags: outcome.flags } : null },
     })),
-    rememberFailure: assign((_, { outcome }: { outcome: WorkOutcome }) => ({
+    rememberFailure: assign((_, { outcome }: { outcome: CompletionSave }) => ({
       failure: outcome.kind === 'failed' ? outcome.failure : null,
     })),
     rememberCrash: assign((_, { error }: { error: unknown }) => ({ failure: unexpectedFailureOf(error) })),
@@ -130,7 +107,7 @@ export const onboardingMachine = setup({
   },
 }).createMachine({
   id: 'onboarding',
-  context: ({ input }) => ({ ...input, progress: NO_PROGRESS, scanProgress: null, failure: null }),
+  context: ({ input }) => ({ ...input, progress: NO_PROGRESS, failure: null }),
   initial: 'checkingRobot',
   states: {
     checkingRobot: {
@@ -272,26 +249,14 @@ export const onboardingMachine = setup({
           initial: 'scanning',
           states: {
             scanning: {
-              tags: 'busy',
-              entry: 'startWork',
-              on: { 'robot.progress': { actions: { type: 'rememberScanProgress', params: ({ event }) => event } } },
               invoke: {
-                id: 'scanGroups',
-                src: 'scanGroups',
-                input: robotScanInput,
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
-                    target: 'scanned',
-                    actions: { type: 'rememberGroups', params: ({ event }) => event.output },
-                  },
-                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
-                ],
-                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
+                id: 'groupsScan',
+                src: 'scan',
+                input: ({ context }) => ({ robot: context.robot, job: { kind: 'groups' } }),
+                onDone: { target: 'scanned', actions: { type: 'rememberScan', params: ({ event }) => event.output } },
               },
             },
             scanned: { on: { 'groups.rescan': 'scanning' } },
-            failed: { tags: 'failed', on: { 'step.retry': 'scanning' } },
           },
         },
         choose: {
@@ -375,26 +340,14 @@ export const onboardingMachine = setup({
           initial: 'scanning',
           states: {
             scanning: {
-              tags: 'busy',
-              entry: 'startWork',
-              on: { 'robot.progress': { actions: { type: 'rememberScanProgress', params: ({ event }) => event } } },
               invoke: {
-                id: 'scanMembers',
-                src: 'scanMembers',
-                input: groupScanInput,
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
-                    target: 'scanned',
-                    actions: { type: 'rememberMembersScan', params: ({ event }) => event.output },
-                  },
-                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
-                ],
-                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
+                id: 'membersScan',
+                src: 'scan',
+                input: ({ context }) => ({ robot: context.robot, job: { kind: 'members', group: chosenGroupOf(context.progress) } }),
+                onDone: { target: 'scanned', actions: { type: 'rememberScan', params: ({ event }) => event.output } },
               },
             },
             scanned: {},
-            failed: { tags: 'failed', on: { 'step.retry': 'scanning' } },
           },
         },
         engagements: {
@@ -419,26 +372,14 @@ export const onboardingMachine = setup({
           initial: 'scanning',
           states: {
             scanning: {
-              tags: 'busy',
-              entry: 'startWork',
-              on: { 'robot.progress': { actions: { type: 'rememberScanProgress', params: ({ event }) => event } } },
               invoke: {
-                id: 'scanEngagements',
-                src: 'scanEngagements',
-                input: groupScanInput,
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
-                    target: 'scanned',
-                    actions: { type: 'rememberEngagementsScan', params: ({ event }) => event.output },
-                  },
-                  { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ outcome: event.output }) } },
-                ],
-                onError: { target: 'failed', actions: { type: 'rememberCrash', params: ({ event }) => ({ error: event.error }) } },
+                id: 'engagementsScan',
+                src: 'scan',
+                input: ({ context }) => ({ robot: context.robot, job: { kind: 'engagements', group: chosenGroupOf(context.progress) } }),
+                onDone: { target: 'scanned', actions: { type: 'rememberScan', params: ({ event }) => event.output } },
               },
             },
             scanned: {},
-            failed: { tags: 'failed', on: { 'step.retry': 'scanning' } },
           },
         },
         complete: {
@@ -452,14 +393,14 @@ export const onboardingMachine = setup({
           states: {
             saving: {
               tags: 'busy',
-              entry: 'startWork',
+              entry: 'forgetFailure',
               invoke: {
                 id: 'completeOnboarding',
                 src: 'completeOnboarding',
                 input: ({ context }) => ({ api: context.api, groupId: chosenGroupOf(context.progress).id }),
                 onDone: [
                   {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
+                    guard: { type: 'saved', params: ({ event }) => ({ outcome: event.output }) },
                     target: 'saved',
                     actions: [
                       { type: 'rememberCompletion', params: ({ event }) => event.output },

@@ -1,7 +1,9 @@
 import type { ActorRefFrom, SnapshotFrom, StateValueFrom } from 'xstate';
 import type { RobotProgress } from '../../src/robot/protocol';
 import type { confirmOwnershipMachine } from '../confirmOwnership/machine';
+import type { ScanResult } from './actors';
 import type { onboardingMachine } from './machine';
+import type { scanMachine } from './scan';
 import { adminGroupsFirst, type OnboardingGroup } from './onboardingGroups';
 import type { StepFailure } from '../shared/stepFailure';
 import { ONBOARDING_STEPS, isStepComplete, stepAfter, stepBefore, type OnboardingStep } from './steps';
@@ -11,6 +13,8 @@ export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
 /** A state of the chart by its static ids, e.g. `{ wizard: { groups: 'scanning' } }`: a misspelt one does not compile. */
 export type OnboardingStateValue = StateValueFrom<typeof onboardingMachine>;
 export type ConfirmOwnershipActor = ActorRefFrom<typeof confirmOwnershipMachine>;
+export type ScanActor = ActorRefFrom<typeof scanMachine>;
+export type ScanSnapshot = SnapshotFrom<typeof scanMachine>;
 
 /** The step on screen; null while the wizard is still finding out where to start. */
 export function currentStep(snapshot: OnboardingSnapshot): OnboardingStep | null {
@@ -52,14 +56,33 @@ export function canCheckExtension(snapshot: OnboardingSnapshot): boolean {
   return snapshot.can({ type: 'extension.check' });
 }
 
-/** A robot scan or a save: under way (with the robot's progress when it reports any), done, or failed. */
-export type WorkView = { kind: 'working'; progress: RobotProgress | null } | { kind: 'done' } | { kind: 'failed'; failure: StepFailure };
+/** Saving the onboarding: under way, done, or failed. */
+export type SaveView = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; failure: StepFailure };
 
-export function workView(snapshot: OnboardingSnapshot): WorkView {
-  const { scanProgress, failure } = snapshot.context;
-  if (snapshot.hasTag('busy')) return { kind: 'working', progress: scanProgress };
+export function saveView(snapshot: OnboardingSnapshot): SaveView {
+  const { failure } = snapshot.context;
+  if (snapshot.hasTag('busy')) return { kind: 'working' };
   if (snapshot.hasTag('failed') && failure) return { kind: 'failed', failure };
   return { kind: 'done' };
+}
+
+/** A robot scan: under way (with the robot's progress when it reports any), failed, or done with what it found. */
+export type ScanView =
+  | { kind: 'working'; progress: RobotProgress | null }
+  | { kind: 'failed'; failure: StepFailure }
+  | { kind: 'done'; result: ScanResult };
+
+export function scanView(snapshot: ScanSnapshot): ScanView {
+  const { progress, failure, result } = snapshot.context;
+  if (snapshot.matches('failed') && failure) return { kind: 'failed', failure };
+  if (snapshot.matches('scanned') && result) return { kind: 'done', result };
+  return { kind: 'working', progress };
+}
+
+/** The running scan, while the Scan Groups, Scan Members or Scan Engagements step waits for it. */
+export function scanActor(snapshot: OnboardingSnapshot): ScanActor | null {
+  const { groupsScan, membersScan, engagementsScan } = snapshot.children;
+  return groupsScan ?? membersScan ?? engagementsScan ?? null;
 }
 
 /** The scanned groups, those the user administers first. */
@@ -77,5 +100,5 @@ export function canRescanGroups(snapshot: OnboardingSnapshot): boolean {
 
 /** The running confirm-ownership workflow, while the Confirm Permissions step asks. */
 export function confirmOwnershipActor(snapshot: OnboardingSnapshot): ConfirmOwnershipActor | null {
-  return (snapshot.children.confirmOwnership as ConfirmOwnershipActor | undefined) ?? null;
+  return snapshot.children.confirmOwnership ?? null;
 }

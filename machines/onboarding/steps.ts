@@ -1,5 +1,6 @@
 import type { components } from '../../src/api/schema';
 import type { RobotPresence } from '../../src/robot/protocol';
+import type { ScanResult } from './actors';
 import type { OnboardingGroup } from './onboardingGroups';
 
 type UserFlags = components['schemas']['UserFlags'];
@@ -107,6 +108,18 @@ export function withScannedGroups(progress: OnboardingProgress, groups: Onboardi
   const chosen = groups.find((group) => group.id === progress.chosenGroup?.id && group.role === progress.chosenGroup.role);
   const rescanned = { ...progress, groups };
   return chosen ? withChosenGroup(rescanned, chosen) : { ...NO_PROGRESS, robot: progress.robot, groups };
+}
+
+/** What a finished scan found, as the progress of its step. */
+export function withScan(progress: OnboardingProgress, result: ScanResult): OnboardingProgress {
+  switch (result.kind) {
+    case 'groups':
+      return withScannedGroups(progress, result.groups);
+    case 'members':
+      return { ...progress, membersScan: { members: result.members } };
+    case 'engagements':
+      return { ...progress, engagementsScan: { posts: result.posts } };
+  }
 }
 
 /**

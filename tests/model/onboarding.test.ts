@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { failureText } from '../../src/features/onboarding/failureText';
-import { bookClubGroup, foundGroups, installedRobot, missingRobot, permissionFixture, USER_FLAGS } from '../../src/features/onboarding/fixtures';
+import {
+  bookClubGroup,
+  COMPLETION_ANSWERS,
+  foundGroups,
+  installedRobot,
+  missingRobot,
+  permissionFixture,
+  SCAN_ANSWERS,
+  SCAN_RESULTS,
+  USER_FLAGS,
+} from '../../src/features/onboarding/fixtures';
 import { ONBOARDING_STEP_TITLES } from '../../src/features/onboarding/stepTitles';
 import type { Robot, RobotProgress } from '../../src/robot/protocol';
 import type { acquireGroup, AcquireAnswer, fetchOwners, OwnersAnswer, scanAdmins } from '../../machines/confirmOwnership/actors';
@@ -11,15 +21,16 @@ import { confirmOwnershipMachine } from '../../machines/confirmOwnership/machine
 import type {
   CompletionSave,
   completeOnboarding,
-  EngagementsScan,
-  GroupScanInput,
-  GroupsScan,
-  MembersScan,
   RobotInput,
-  ScanInput,
+  ScanJob,
+  ScanOutcome,
+  ScanResult,
+  ScanRunInput,
 } from '../../machines/onboarding/actors';
 import { onboardingMachine, type OnboardingEvent, type OnboardingInput } from '../../machines/onboarding/machine';
+import { scanMachine, type ScanEvent } from '../../machines/onboarding/scan';
 import { currentStep, stepMarkers, wizardButtons } from '../../machines/onboarding/selectors';
+import type { StepFailure } from '../../machines/shared/stepFailure';
 import { destinationAfter, isRobotInstalled, ONBOARDING_STEPS, type OwnershipConfirmation, type RobotStatus } from '../../machines/onboarding/steps';
 import { createDeferredScan } from './onboardingDeferredScan';
 import { renderOnboardingScreen } from './onboardingScreens';
@@ -31,18 +42,12 @@ import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
-type ActorOutput = RobotStatus | GroupsScan | MembersScan | EngagementsScan | CompletionSave | OwnershipConfirmation;
+type ActorOutput = RobotStatus | ScanResult | ScanOutcome | CompletionSave | OwnershipConfirmation;
 type ModelEvent = OnboardingEvent | ActorDoneEvent<ActorOutput> | ActorErrorEvent;
 
 /** The route a token link saved before onboarding. */
 const SAVED_ROUTE = '/support';
-const disconnected = { source: 'robot', code: 'disconnected', message: 'The robot stopped answering.' } as const;
 
-const progressOf = {
-  fetch_user_groups: { command: 'fetch_user_groups', groupId: null, done: 2, total: 3 },
-  fetch_group_members: { command: 'fetch_group_members', groupId: bookClubGroup.id, done: 640, total: null },
-  fetch_group_posts: { command: 'fetch_group_posts', groupId: bookClubGroup.id, done: 4, total: 10 },
-} satisfies Record<string, RobotProgress>;
 
 const eventFixtures: { [Type in OnboardingEvent['type']]: Array<Extract<OnboardingEvent, { type: Type }>> } = {
   'wizard.open': ONBOARDING_STEPS.map((step) => ({ type: 'wizard.open', step })),
@@ -52,35 +57,22 @@ const eventFixtures: { [Type in OnboardingEvent['type']]: Array<Extract<Onboardi
   'groups.rescan': [{ type: 'groups.rescan' }],
   'group.choose': [{ type: 'group.choose', groupId: bookClubGroup.id }],
   'step.retry': [{ type: 'step.retry' }],
-  'robot.progress': Object.values(progressOf).map((progress) => ({ type: 'robot.progress', progress })),
   'onboarding.finish': [{ type: 'onboarding.finish' }],
 };
 
 const actorOutputs: Record<string, ActorOutput[]> = {
   checkRobot: [installedRobot, missingRobot],
   recheckRobot: [installedRobot, missingRobot],
-  scanGroups: [
-    { kind: 'scanned', groups: foundGroups },
-    { kind: 'failed', failure: disconnected },
-  ],
+  // A scan's progress, failure and retry are the scan model's (below); here each scan finds what it looks for.
+  groupsScan: [SCAN_RESULTS.groups],
   // Already holding the group is the confirm-ownership model's; here the user acquires it, which changes their groups.
   confirmOwnership: ['acquired'],
-  scanMembers: [
-    { kind: 'scanned', members: 1284 },
-    { kind: 'failed', failure: disconnected },
-  ],
-  scanEngagements: [
-    { kind: 'scanned', posts: 10 },
-    { kind: 'failed', failure: disconnected },
-  ],
-  completeOnboarding: [
-    { kind: 'saved', flags: USER_FLAGS, isApiAdmin: true },
-    { kind: 'saved', flags: USER_FLAGS, isApiAdmin: false },
-    { kind: 'failed', failure: { source: 'server', message: 'The server answered with HTTP 502.' } },
-  ],
+  membersScan: [SCAN_RESULTS.members],
+  engagementsScan: [SCAN_RESULTS.engagements],
+  completeOnboarding: Object.values(COMPLETION_ANSWERS),
 };
-/** The child statechart reports no errors: its own calls end in its failed state. */
-const CRASHABLE = ['checkRobot', 'recheckRobot', 'scanGroups', 'scanMembers', 'scanEngagements', 'completeOnboarding'];
+/** The child statecharts report no errors: their own calls end in their failed states. */
+const CRASHABLE = ['checkRobot', 'recheckRobot', 'completeOnboarding'];
 
 const modelEvents: ModelEvent[] = [
   ...Object.values(eventFixtures).flat(),
@@ -94,12 +86,8 @@ const unusedApi = createApiClient({
 });
 const input: OnboardingInput = { api: unusedApi, robot: {} as Robot, savedRoute: SAVED_ROUTE };
 
-/** The scan running in each scanning state, by the command whose progress it reports. */
-const SCANS = {
-  fetch_user_groups: { state: { wizard: { groups: 'scanning' } }, actor: 'scanGroups', noun: 'groups' },
-  fetch_group_members: { state: { wizard: { members: 'scanning' } }, actor: 'scanMembers', noun: 'members' },
-  fetch_group_posts: { state: { wizard: { engagements: 'scanning' } }, actor: 'scanEngagements', noun: 'posts' },
-} as const;
+/** What each scan counts, as its progress names it. */
+const SCAN_NOUNS = { groups: 'groups', members: 'members', engagements: 'posts' } as const;
 
 const model = createMachineTestModel(onboardingMachine, {
   input,
@@ -115,12 +103,8 @@ const model = createMachineTestModel(onboardingMachine, {
     failure: snapshot.hasTag('failed') ? snapshot.context.failure?.source : null,
   }),
   isPossible: (snapshot, event) => {
-    // The step list only opens other steps; the robot reports progress on the command it runs.
+    // The step list only opens other steps.
     if (event.type === 'wizard.open') return (event as Extract<OnboardingEvent, { type: 'wizard.open' }>).step !== currentStep(snapshot);
-    if (event.type === 'robot.progress') {
-      const { command } = (event as Extract<OnboardingEvent, { type: 'robot.progress' }>).progress;
-      return snapshot.matches(SCANS[command as keyof typeof SCANS].state);
-    }
     return true;
   },
 });
@@ -128,11 +112,7 @@ const paths = model.getShortestPaths();
 
 function startSystem() {
   const robotCheck = createDeferredActor<RobotStatus, RobotInput>();
-  const scans = {
-    scanGroups: createDeferredScan<GroupsScan, ScanInput>(),
-    scanMembers: createDeferredScan<MembersScan, GroupScanInput>(),
-    scanEngagements: createDeferredScan<EngagementsScan, GroupScanInput>(),
-  };
+  const scan = createDeferredScan<ScanOutcome, ScanRunInput>();
   const completion = createDeferredActor<CompletionSave, InputFrom<typeof completeOnboarding>>();
   const ownership = {
     fetchOwners: createDeferredActor<OwnersAnswer, InputFrom<typeof fetchOwners>>(),
@@ -148,9 +128,7 @@ function startSystem() {
   const machine = onboardingMachine.provide({
     actors: {
       checkRobot: robotCheck.logic,
-      scanGroups: scans.scanGroups.logic,
-      scanMembers: scans.scanMembers.logic,
-      scanEngagements: scans.scanEngagements.logic,
+      scan: scanMachine.provide({ actors: { runScan: scan.logic } }),
       completeOnboarding: completion.logic,
       confirmOwnership: confirmOwnershipMachine.provide({
         actors: { fetchOwners: ownership.fetchOwners.logic, scanAdmins: ownership.scanAdmins.logic, acquireGroup: ownership.acquireGroup.logic },
@@ -165,19 +143,20 @@ function startSystem() {
   });
   const actor = createActor(machine, { input });
   renderOnboardingScreen(actor);
-  return { actor, robotCheck, scans, completion, ownership, effects };
+  return { actor, robotCheck, scan, completion, ownership, effects };
 }
 
 type System = ReturnType<typeof startSystem>;
 type ModelStep = { event: EventObject };
-type Waiting = 'robotCheck' | keyof System['scans'] | 'completion' | 'fetchOwners' | null;
+type Waiting = 'robotCheck' | ScanJob['kind'] | 'completion' | 'fetchOwners' | null;
 
 function waitingRuns(system: System): Record<Exclude<Waiting, null>, number> {
+  const scans = system.scan.waitingInputs().map((input) => input.job.kind);
   return {
     robotCheck: system.robotCheck.waitingRuns(),
-    scanGroups: system.scans.scanGroups.waitingRuns(),
-    scanMembers: system.scans.scanMembers.waitingRuns(),
-    scanEngagements: system.scans.scanEngagements.waitingRuns(),
+    groups: scans.filter((kind) => kind === 'groups').length,
+    members: scans.filter((kind) => kind === 'members').length,
+    engagements: scans.filter((kind) => kind === 'engagements').length,
     completion: system.completion.waitingRuns(),
     fetchOwners: system.ownership.fetchOwners.waitingRuns(),
   };
@@ -224,25 +203,36 @@ function expectWizard(system: System, expected: Snapshot) {
   expect(system.effects.shownSteps.map((entry) => entry.replace)).toEqual(system.effects.shownSteps.map((_, index) => index === 0));
 }
 
-function expectScanning(system: System, expected: Snapshot, command: keyof typeof SCANS) {
-  const scan = SCANS[command];
-  expectOnlyWaiting(system, scan.actor);
-  const progress = expected.context.scanProgress;
+/** A scan under way: its robot command runs, and its progress shows as the robot last reported it on this run. */
+function expectScanning(system: System, kind: ScanJob['kind']) {
+  expectOnlyWaiting(system, kind);
+  const progress = system.scan.reportedProgress();
+  const noun = SCAN_NOUNS[kind];
   const text = progress
     ? progress.total === null
-      ? `${progress.done} ${scan.noun} so far`
-      : `${progress.done} of ${progress.total} ${scan.noun}`
-    : `0 ${scan.noun} so far`;
+      ? `${progress.done} ${noun} so far`
+      : `${progress.done} of ${progress.total} ${noun}`
+    : `0 ${noun} so far`;
   expect(screen.getByText(text)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 }
 
-function expectFailure(system: System, expected: Snapshot) {
+function expectFailure(system: System, failure: StepFailure | null) {
   expectOnlyWaiting(system, null);
-  expect(screen.getByRole('alert')).toHaveTextContent(failureText(expected.context.failure!));
+  expect(failure).not.toBeNull();
+  expect(screen.getByRole('alert')).toHaveTextContent(failureText(failure as StepFailure));
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
 }
 
-function implementationFor(system: System) {
+/** What the wizard shows once each scan has found what it looked for. */
+function expectScanned(kind: ScanJob['kind'], groups: number) {
+  if (kind === 'groups') expect(within(screen.getByRole('list', { name: 'Groups found' })).getAllByRole('listitem')).toHaveLength(groups);
+  if (kind === 'members') expect(screen.getByText(`${SCAN_RESULTS.members.members.toLocaleString('en-US')} members of ${bookClubGroup.name} scanned.`)).toBeInTheDocument();
+  if (kind === 'engagements') expect(screen.getByText(`${SCAN_RESULTS.engagements.posts} posts of ${bookClubGroup.name} scanned with their engagement.`)).toBeInTheDocument();
+}
+
+/** What the user and the world do to the wizard: clicks, and calls that answer. */
+function worldOf(system: System) {
   const click = async (element: HTMLElement) => {
     await act(async () => void fireEvent.click(element));
   };
@@ -266,6 +256,11 @@ function implementationFor(system: System) {
     await settleWith(() => acquireGroup.resolve({ kind: 'acquired' }));
   };
 
+  return { click, settleWith, done, crash, acquireOwnership };
+}
+
+function implementationFor(system: System) {
+  const { click, done, crash, acquireOwnership } = worldOf(system);
   return {
     states: {
       checkingRobot: (expected: Snapshot) => {
@@ -292,14 +287,12 @@ function implementationFor(system: System) {
         expect(screen.getByRole('button', { name: 'Checking…' })).toBeDisabled();
       },
       'wizard.groups': () => expect(screen.queryByRole('radio')).toBeNull(),
-      'wizard.groups.scanning': (expected: Snapshot) => expectScanning(system, expected, 'fetch_user_groups'),
-      'wizard.groups.scanned': (expected: Snapshot) => {
+      'wizard.groups.scanning': () => expectScanning(system, 'groups'),
+      'wizard.groups.scanned': () => {
         expectOnlyWaiting(system, null);
-        const found = within(screen.getByRole('list', { name: 'Groups found' })).getAllByRole('listitem');
-        expect(found).toHaveLength(expected.context.progress.groups!.length);
+        expectScanned('groups', foundGroups.length);
         expect(screen.getByRole('button', { name: 'Scan again' })).toBeEnabled();
       },
-      'wizard.groups.failed': (expected: Snapshot) => expectFailure(system, expected),
       'wizard.choose': (expected: Snapshot) => {
         expectOnlyWaiting(system, null);
         const chosenId = expected.context.progress.chosenGroup?.id;
@@ -323,29 +316,27 @@ function implementationFor(system: System) {
         expect(system.effects.groupsChanged).toBe(1);
       },
       'wizard.members': () => expect(screen.queryByRole('radio')).toBeNull(),
-      'wizard.members.scanning': (expected: Snapshot) => {
-        expectScanning(system, expected, 'fetch_group_members');
-        expect(system.scans.scanMembers.lastInput().group).toEqual(bookClubGroup);
+      'wizard.members.scanning': () => {
+        expectScanning(system, 'members');
+        expect(system.scan.lastInput().job).toEqual({ kind: 'members', group: bookClubGroup });
       },
-      'wizard.members.scanned': (expected: Snapshot) => {
+      'wizard.members.scanned': () => {
         expectOnlyWaiting(system, null);
-        expect(screen.getByText(`${expected.context.progress.membersScan!.members.toLocaleString('en-US')} members of ${bookClubGroup.name} scanned.`)).toBeInTheDocument();
+        expectScanned('members', foundGroups.length);
       },
-      'wizard.members.failed': (expected: Snapshot) => expectFailure(system, expected),
       'wizard.engagements': () => {
         expect(screen.getByText('Posts back').nextElementSibling).toHaveTextContent('10');
         expect(screen.getByText('Reactions per post').nextElementSibling).toHaveTextContent('100');
         expect(screen.getByText('Comments per post').nextElementSibling).toHaveTextContent('50');
       },
-      'wizard.engagements.scanning': (expected: Snapshot) => {
-        expectScanning(system, expected, 'fetch_group_posts');
-        expect(system.scans.scanEngagements.lastInput().group).toEqual(bookClubGroup);
+      'wizard.engagements.scanning': () => {
+        expectScanning(system, 'engagements');
+        expect(system.scan.lastInput().job).toEqual({ kind: 'engagements', group: bookClubGroup });
       },
-      'wizard.engagements.scanned': (expected: Snapshot) => {
+      'wizard.engagements.scanned': () => {
         expectOnlyWaiting(system, null);
-        expect(screen.getByText(`${expected.context.progress.engagementsScan!.posts} posts of ${bookClubGroup.name} scanned with their engagement.`)).toBeInTheDocument();
+        expectScanned('engagements', foundGroups.length);
       },
-      'wizard.engagements.failed': (expected: Snapshot) => expectFailure(system, expected),
       'wizard.complete': () => expect(screen.queryByRole('button', { name: 'Next' })).toBeNull(),
       'wizard.complete.saving': () => {
         expectOnlyWaiting(system, 'completion');
@@ -358,7 +349,7 @@ function implementationFor(system: System) {
         expect(system.effects.savedFlags.at(-1)).toEqual(USER_FLAGS);
       },
       'wizard.complete.failed': (expected: Snapshot) => {
-        expectFailure(system, expected);
+        expectFailure(system, expected.context.failure);
         expect(system.effects.savedFlags).toEqual([]);
       },
       finished: (expected: Snapshot) => {
@@ -378,22 +369,15 @@ function implementationFor(system: System) {
         await click(screen.getByRole('radio', { name: foundGroups.find((group) => group.id === groupId)!.name }));
       },
       'step.retry': async () => click(screen.getByRole('button', { name: 'Try again' })),
-      'robot.progress': async ({ event }: ModelStep) => {
-        const { progress } = event as Extract<OnboardingEvent, { type: 'robot.progress' }>;
-        await settleWith(() => system.scans[SCANS[progress.command as keyof typeof SCANS].actor].reportProgress(progress));
-      },
       'onboarding.finish': async () => click(screen.getByRole('button', { name: /^(Go to members|Continue)$/ })),
       'xstate.done.actor.checkRobot': done((output) => system.robotCheck.resolve(output)),
       'xstate.error.actor.checkRobot': crash((error) => system.robotCheck.reject(error)),
       'xstate.done.actor.recheckRobot': done((output) => system.robotCheck.resolve(output)),
       'xstate.error.actor.recheckRobot': crash((error) => system.robotCheck.reject(error)),
-      'xstate.done.actor.scanGroups': done((output) => system.scans.scanGroups.resolve(output)),
-      'xstate.error.actor.scanGroups': crash((error) => system.scans.scanGroups.reject(error)),
+      'xstate.done.actor.groupsScan': done((result: ScanResult) => system.scan.resolve({ kind: 'scanned', result })),
       'xstate.done.actor.confirmOwnership': acquireOwnership,
-      'xstate.done.actor.scanMembers': done((output) => system.scans.scanMembers.resolve(output)),
-      'xstate.error.actor.scanMembers': crash((error) => system.scans.scanMembers.reject(error)),
-      'xstate.done.actor.scanEngagements': done((output) => system.scans.scanEngagements.resolve(output)),
-      'xstate.error.actor.scanEngagements': crash((error) => system.scans.scanEngagements.reject(error)),
+      'xstate.done.actor.membersScan': done((result: ScanResult) => system.scan.resolve({ kind: 'scanned', result })),
+      'xstate.done.actor.engagementsScan': done((result: ScanResult) => system.scan.resolve({ kind: 'scanned', result })),
       'xstate.done.actor.completeOnboarding': done((output) => system.completion.resolve(output)),
       'xstate.error.actor.completeOnboarding': crash((error) => system.completion.reject(error)),
     },
@@ -402,13 +386,13 @@ function implementationFor(system: System) {
 
 /** Answers by what matters: `scanGroups done: scanned`, `checkRobot done: installed`. */
 function labelOnboardingEvent(event: EventObject): string | undefined {
-  if (event.type === 'robot.progress') return `robot.progress (${(event as Extract<OnboardingEvent, { type: 'robot.progress' }>).progress.command})`;
   if (!event.type.startsWith('xstate.done.actor.')) return undefined;
   const output = (event as ActorDoneEvent<ActorOutput>).output;
   const name = event.type.split('.')[3];
   if (typeof output === 'string') return `${name} done: ${output}`;
   if ('presence' in output) return `${name} done: ${output.presence}`;
   if (output.kind === 'saved') return `${name} done: saved${output.isApiAdmin ? ', holds the group' : ''}`;
+  if (output.kind !== 'failed' && output.kind !== 'scanned') return `${name} done: scanned`;
   return `${name} done: ${output.kind}`;
 }
 
@@ -434,6 +418,102 @@ describe('onboarding model', () => {
   it.each(paths.map((path) => [namePath(path, labelOnboardingEvent), path] as const))('%s', async (_name, path) => {
     const system = startSystem();
     await path.test(implementationFor(system));
+    system.actor.stop();
+  });
+});
+
+const SCAN_KINDS: ScanJob['kind'][] = ['groups', 'members', 'engagements'];
+
+const scanJobs: { [Kind in ScanJob['kind']]: Extract<ScanJob, { kind: Kind }> } = {
+  groups: { kind: 'groups' },
+  members: { kind: 'members', group: bookClubGroup },
+  engagements: { kind: 'engagements', group: bookClubGroup },
+};
+
+const scanProgressOf = {
+  groups: { command: 'fetch_user_groups', groupId: null, done: 2, total: 3 },
+  members: { command: 'fetch_group_members', groupId: bookClubGroup.id, done: 640, total: null },
+  engagements: { command: 'fetch_group_posts', groupId: bookClubGroup.id, done: 4, total: 10 },
+} satisfies Record<ScanJob['kind'], RobotProgress>;
+
+/** Brings the wizard to the scan of the given step as the user would, every step before it done. */
+async function openScan(system: System, kind: ScanJob['kind']) {
+  const { click, settleWith, acquireOwnership } = worldOf(system);
+  const next = () => click(screen.getByRole('button', { name: 'Next' }));
+  system.actor.start();
+  await settleWith(() => system.robotCheck.resolve(installedRobot));
+  if (kind === 'groups') return;
+  await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.groups }));
+  await next();
+  await click(screen.getByRole('radio', { name: bookClubGroup.name }));
+  await next();
+  await acquireOwnership();
+  await next();
+  if (kind === 'members') return;
+  await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.members }));
+  await next();
+}
+
+/** A scan as the wizard shows it in its step: the robot's progress, a failure with Try again, what it found. */
+function scanImplementationFor(system: System, kind: ScanJob['kind']) {
+  const { click, settleWith, done, crash } = worldOf(system);
+  /** Why the last run failed, as the robot answered or the run threw. */
+  let failure: StepFailure | null = null;
+  return {
+    states: {
+      scanning: () => {
+        expectScanning(system, kind);
+        expect(system.scan.lastInput().job).toEqual(scanJobs[kind]);
+      },
+      failed: () => expectFailure(system, failure),
+      scanned: () => {
+        expectOnlyWaiting(system, null);
+        expectScanned(kind, foundGroups.length);
+        expect(stepLink(kind)).toHaveAccessibleName(`${ONBOARDING_STEP_TITLES[kind]}, done`);
+        expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+      },
+    },
+    events: {
+      'xstate.init': () => openScan(system, kind),
+      'robot.progress': async ({ event }: ModelStep) =>
+        settleWith(() => system.scan.reportProgress((event as Extract<ScanEvent, { type: 'robot.progress' }>).progress)),
+      'scan.retry': async () => click(screen.getByRole('button', { name: 'Try again' })),
+      'xstate.done.actor.runScan': done((outcome: ScanOutcome) => {
+        failure = outcome.kind === 'failed' ? outcome.failure : null;
+        system.scan.resolve(outcome);
+      }),
+      'xstate.error.actor.runScan': crash((error) => {
+        failure = { source: 'unexpected', message: String((error as Error).message) };
+        system.scan.reject(error);
+      }),
+    },
+  };
+}
+
+describe.each(SCAN_KINDS)('onboarding %s scan model', (kind) => {
+  const scanModel = createMachineTestModel(scanMachine, {
+    input: { robot: input.robot, job: scanJobs[kind] },
+    events: [
+      { type: 'robot.progress', progress: scanProgressOf[kind] },
+      { type: 'scan.retry' },
+      ...actorDoneEvents<ScanOutcome>('runScan', [{ kind: 'scanned', result: SCAN_RESULTS[kind] }, SCAN_ANSWERS.disconnected]),
+      actorErrorEvent('runScan', new Error('runScan crashed')),
+    ],
+    distinguishingContext: (snapshot) => ({ failure: snapshot.context.failure?.source ?? null }),
+  });
+  const scanPaths = scanModel.getShortestPaths();
+
+  it('has an assertion for every state and an executor for every event', () => {
+    assertModelIsComplete(scanMachine, scanImplementationFor(startSystem(), kind));
+  });
+
+  it('takes every transition and visits every state along its paths', () => {
+    expect(measurePathCoverage(scanMachine, scanPaths)).toEqual({ statesMissed: [], transitionsMissed: [] });
+  });
+
+  it.each(scanPaths.map((path) => [namePath(path, labelOnboardingEvent), path] as const))('%s', async (_name, path) => {
+    const system = startSystem();
+    await path.test(scanImplementationFor(system, kind));
     system.actor.stop();
   });
 });

@@ -7,6 +7,8 @@ interface ScanRun<TOutput, TInput> {
   reject: (error: unknown) => void;
   signal: AbortSignal;
   settled: boolean;
+  /** The progress the robot last reported on this run. */
+  progress: RobotProgress | null;
 }
 
 /**
@@ -16,7 +18,7 @@ interface ScanRun<TOutput, TInput> {
 export function createDeferredScan<TOutput, TInput extends { onProgress(progress: RobotProgress): void }>() {
   const runs: ScanRun<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
-    ({ input, signal }) => new Promise<TOutput>((resolve, reject) => runs.push({ input, resolve, reject, signal, settled: false })),
+    ({ input, signal }) => new Promise<TOutput>((resolve, reject) => runs.push({ input, resolve, reject, signal, settled: false, progress: null })),
   );
   const waitingRun = () => {
     const run = runs.filter((candidate) => !candidate.settled && !candidate.signal.aborted).at(-1);
@@ -31,8 +33,16 @@ export function createDeferredScan<TOutput, TInput extends { onProgress(progress
   return {
     logic,
     waitingRuns: () => runs.filter((run) => !run.settled && !run.signal.aborted).length,
+    /** The inputs of the runs still waiting, oldest first. */
+    waitingInputs: () => runs.filter((run) => !run.settled && !run.signal.aborted).map((run) => run.input),
     lastInput: () => waitingRun().input,
-    reportProgress: (progress: RobotProgress) => waitingRun().input.onProgress(progress),
+    /** The progress the robot reported on the waiting run, if any. */
+    reportedProgress: () => waitingRun().progress,
+    reportProgress: (progress: RobotProgress) => {
+      const run = waitingRun();
+      run.progress = progress;
+      run.input.onProgress(progress);
+    },
     resolve: (output: TOutput) => settleWith((run) => run.resolve(output)),
     reject: (error: unknown) => settleWith((run) => run.reject(error)),
   };

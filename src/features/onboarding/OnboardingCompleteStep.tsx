@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
-import type { WorkView } from '../../../machines/onboarding/selectors';
+import type { SaveView } from '../../../machines/onboarding/selectors';
 import { BusyNote } from './BusyNote';
 import { StepFailureMessage } from './StepFailureMessage';
 
@@ -8,7 +8,7 @@ export interface OnboardingCompleteStepProps {
   group: OnboardingGroup;
   members: number;
   posts: number;
-  save: WorkView;
+  save: SaveView;
   /** Whether the user now holds the group here, so finishing opens its members. */
   holdsGroup: boolean;
   onFinish(): void;

@@ -1,17 +1,9 @@
 import { Message } from 'primereact/message';
 import { ONBOARDING_ENGAGEMENT_SETTINGS } from '../../../machines/onboarding/engagementSettings';
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
-import type { WorkView } from '../../../machines/onboarding/selectors';
+import type { ScanView } from '../../../machines/onboarding/selectors';
 import { ScanProgress } from './ScanProgress';
 import { StepFailureMessage } from './StepFailureMessage';
-
-export interface ScanEngagementsStepProps {
-  group: OnboardingGroup;
-  scan: WorkView;
-  /** How many posts the finished scan read. */
-  posts: number | null;
-  onRetry(): void;
-}
 
 const settings = ONBOARDING_ENGAGEMENT_SETTINGS;
 
@@ -34,24 +26,44 @@ function ScanSettings() {
   );
 }
 
-/** Step 6: the robot reads recent posts of the group with their reactions and comments. */
-export function ScanEngagementsStep({ group, scan, posts, onRetry }: ScanEngagementsStepProps) {
+export interface ScanEngagementsStepProps {
+  group: OnboardingGroup;
+  scan: Exclude<ScanView, { kind: 'done' }>;
+  onRetry(): void;
+}
+
+/** Step 6 while the robot reads recent posts of the group with their reactions and comments. */
+export function ScanEngagementsStep({ group, scan, onRetry }: ScanEngagementsStepProps) {
   return (
     <div className="onboarding-step">
-      {scan.kind === 'working' && (
+      {scan.kind === 'working' ? (
         <>
           <p>
             The robot is reading recent posts of <strong>{group.name}</strong> with their reactions and comments.
           </p>
           <ScanProgress noun="posts" progress={scan.progress} />
         </>
-      )}
-      {scan.kind === 'failed' && <StepFailureMessage failure={scan.failure} onRetry={onRetry} />}
-      {scan.kind === 'done' && (
-        <Message severity="success" text={`${(posts ?? 0).toLocaleString('en-US')} posts of ${group.name} scanned with their engagement.`} />
+      ) : (
+        <StepFailureMessage failure={scan.failure} onRetry={onRetry} />
       )}
       <ScanSettings />
-      {scan.kind === 'done' && <p className="onboarding-step__muted">Press Next to finish.</p>}
+    </div>
+  );
+}
+
+export interface PostsScannedProps {
+  group: OnboardingGroup;
+  /** How many posts the finished scan read. */
+  posts: number;
+}
+
+/** Step 6 once recent posts of the group are read with their engagement. */
+export function PostsScanned({ group, posts }: PostsScannedProps) {
+  return (
+    <div className="onboarding-step">
+      <Message severity="success" text={`${posts.toLocaleString('en-US')} posts of ${group.name} scanned with their engagement.`} />
+      <ScanSettings />
+      <p className="onboarding-step__muted">Press Next to finish.</p>
     </div>
   );
 }

@@ -1,36 +1,40 @@
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
-import type { WorkView } from '../../../machines/onboarding/selectors';
+import type { ScanView } from '../../../machines/onboarding/selectors';
 import { EntityAvatar } from '../../ui/EntityAvatar';
 import { ScanProgress } from './ScanProgress';
 import { StepFailureMessage } from './StepFailureMessage';
 
 export interface ScanGroupsStepProps {
-  scan: WorkView;
-  groups: OnboardingGroup[];
-  canRescan: boolean;
-  onRescan(): void;
+  scan: Exclude<ScanView, { kind: 'done' }>;
   onRetry(): void;
 }
 
-/** Step 2: the robot lists the groups the user belongs to, with their role in each. */
-export function ScanGroupsStep({ scan, groups, canRescan, onRescan, onRetry }: ScanGroupsStepProps) {
-  if (scan.kind === 'working') {
-    return (
-      <div className="onboarding-step">
-        <p>The robot is looking for the groups you belong to…</p>
-        <ScanProgress noun="groups" progress={scan.progress} />
-      </div>
-    );
-  }
-  if (scan.kind === 'failed') {
-    return (
-      <div className="onboarding-step">
+/** Step 2 while the robot lists the groups the user belongs to. */
+export function ScanGroupsStep({ scan, onRetry }: ScanGroupsStepProps) {
+  return (
+    <div className="onboarding-step">
+      {scan.kind === 'working' ? (
+        <>
+          <p>The robot is looking for the groups you belong to…</p>
+          <ScanProgress noun="groups" progress={scan.progress} />
+        </>
+      ) : (
         <StepFailureMessage failure={scan.failure} onRetry={onRetry} />
-      </div>
-    );
-  }
+      )}
+    </div>
+  );
+}
+
+export interface GroupsFoundProps {
+  groups: OnboardingGroup[];
+  /** Scanning again, when the wizard offers it. */
+  onRescan: (() => void) | null;
+}
+
+/** Step 2 once the robot has listed the groups the user belongs to, with their role in each. */
+export function GroupsFound({ groups, onRescan }: GroupsFoundProps) {
   return (
     <div className="onboarding-step">
       {groups.length === 0 ? (
@@ -51,7 +55,7 @@ export function ScanGroupsStep({ scan, groups, canRescan, onRescan, onRetry }: S
           </ul>
         </>
       )}
-      {canRescan && <Button label="Scan again" icon="pi pi-refresh" outlined onClick={onRescan} />}
+      {onRescan && <Button label="Scan again" icon="pi pi-refresh" outlined onClick={onRescan} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGroups';
 import { NO_PROGRESS, type OnboardingProgress, type OnboardingStep, type RobotStatus } from '../../../machines/onboarding/steps';
 import type { AcquireAnswer, OnboardingPermission, OwnersAnswer } from '../../../machines/confirmOwnership/actors';
+import type { CompletionSave, ScanJob, ScanOutcome, ScanResult } from '../../../machines/onboarding/actors';
 
 /** Groups as the robot finds them for a new admin, for stories and tests. */
 export const bookClubGroup: OnboardingGroup = {
@@ -45,6 +46,41 @@ export const USER_FLAGS = {
 
 export const installedRobot: RobotStatus = { presence: 'ready', robotVersion: '2.5.0', extensionVersion: '1.8.2' };
 export const missingRobot: RobotStatus = { presence: 'notInstalled', robotVersion: null, extensionVersion: null };
+export const outdatedRobot: RobotStatus = { ...installedRobot, presence: 'outdated' };
+export const disconnectedRobot: RobotStatus = { ...missingRobot, presence: 'disconnected' };
+
+/** What each onboarding scan finds for the Book Club's admin. */
+export const SCAN_RESULTS = {
+  groups: { kind: 'groups', groups: foundGroups },
+  members: { kind: 'members', members: 1284 },
+  engagements: { kind: 'engagements', posts: 10 },
+} satisfies { [Kind in ScanJob['kind']]: Extract<ScanResult, { kind: Kind }> };
+
+const robotFailed = (code: 'not_installed' | 'disconnected' | 'outdated' | 'failed' | 'aborted', message: string): ScanOutcome => ({
+  kind: 'failed',
+  failure: { source: 'robot', code, message },
+});
+
+/** How a scan's robot command ends, by name: the stories and the model tests use these. */
+export const SCAN_ANSWERS = {
+  groupsFound: { kind: 'scanned', result: SCAN_RESULTS.groups },
+  noGroupsFound: { kind: 'scanned', result: { kind: 'groups', groups: [] } },
+  onlySubscriberGroupFound: { kind: 'scanned', result: { kind: 'groups', groups: [hikingGroup] } },
+  membersScanned: { kind: 'scanned', result: SCAN_RESULTS.members },
+  postsScanned: { kind: 'scanned', result: SCAN_RESULTS.engagements },
+  notInstalled: robotFailed('not_installed', 'No extension answered.'),
+  disconnected: robotFailed('disconnected', 'The robot stopped answering.'),
+  outdated: robotFailed('outdated', 'Robot 2.1 is too old.'),
+  failed: robotFailed('failed', 'The groups page did not load.'),
+  aborted: robotFailed('aborted', 'Stopped.'),
+} satisfies Record<string, ScanOutcome>;
+
+/** How saving the onboarding ends, by name. */
+export const COMPLETION_ANSWERS = {
+  savedHoldingTheGroup: { kind: 'saved', flags: USER_FLAGS, isApiAdmin: true },
+  savedWithoutHoldingTheGroup: { kind: 'saved', flags: USER_FLAGS, isApiAdmin: false },
+  failed: { kind: 'failed', failure: { source: 'server', message: 'The server answered with HTTP 502.' } },
+} satisfies Record<string, CompletionSave>;
 
 const groupsReached: OnboardingProgress = { ...NO_PROGRESS, robot: installedRobot };
 const chooseReached: OnboardingProgress = { ...groupsReached, groups: foundGroups };
