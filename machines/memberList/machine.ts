@@ -1,35 +1,38 @@
-import { and, assign, raise, setup, stateIn } from 'xstate';
+import { and, assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
-import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
+import type { ListQuery } from '../listQuery/query';
+import type { listQueryMachine } from '../listQuery/machine';
+import { listenToRobotJobs, type RobotJobReport } from '../robot/actors';
+import type { RobotCommandReply, robotMachine } from '../robot/machine';
+import { groupJobStatus, robotUnavailability } from '../robot/selectors';
 import {
   fetchMembers,
+  listenToListQuery,
   moveMembers,
   previewRemoval,
-  removeMembers,
+  removalRequest,
   type GroupMembersList,
   type MemberListGroup,
-  type MemberRemovalRobot,
   type MembersAnswer,
   type MembersQuery,
   type MoveAnswer,
   type PreviewAnswer,
   type RemovalPreview,
 } from './actors';
-import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberMove } from './moves';
+import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberListName, type MemberMove } from './moves';
+import { membersQueryOf, sameMembersQuery } from './query';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
 export const UPGRADE_BLINK_MS = 1_000;
 
-/** Why the robot cannot take the removal now: not there yet, not usable, or running another job. */
-export type RobotUnavailability = Exclude<RobotPresence, 'ready'> | 'busy';
-
 export interface MemberListInput {
   api: ApiClient;
-  robot: MemberRemovalRobot;
+  /** The app's robot: the removal is its command, and a job of this group ending reloads the list. */
+  robotRef: ActorRefFrom<typeof robotMachine>;
+  /** The address's filters (search, sort, page): each change loads the list again. */
+  listQueryRef: ActorRefFrom<typeof listQueryMachine>;
   group: MemberListGroup;
   query: MembersQuery;
-  /** Null while the robot can take a command. */
-  robotUnavailable: RobotUnavailability | null;
 }
 
 export interface MemberListContext extends MemberListInput {
@@ -41,11 +44,11 @@ export interface MemberListContext extends MemberListInput {
   dragFrom: number | null;
   preview: RemovalPreview | null;
   failure: string | null;
-  runningJob: RobotJobName | null;
 }
 
 export type MemberListEvent =
-  | { type: 'members.query.changed'; query: MembersQuery }
+  | { type: 'members.list.changed'; list: MemberListName }
+  | { type: 'query.changed'; query: ListQuery }
   | { type: 'members.reload' }
   | { type: 'members.select.all' }
   | { type: 'members.select.none' }
@@ -58,9 +61,8 @@ export type MemberListEvent =
   | { type: 'members.remove' }
   | { type: 'members.removal.confirmed' }
   | { type: 'members.dialog.closed' }
-  | { type: 'robot.job.started'; name: RobotJobName }
-  | { type: 'robot.job.finished' }
-  | { type: 'robot.availability.changed'; unavailable: RobotUnavailability | null };
+  | RobotJobReport
+  | RobotCommandReply;
 
 const rowIdsOf = (context: MemberListContext) => context.page?.members.map((member) => member.id) ?? [];
 
@@ -70,7 +72,7 @@ export const memberListMachine = setup({
     events: {} as MemberListEvent,
     input: {} as MemberListInput,
   },
-  actors: { fetchMembers, moveMembers, previewRemoval, removeMembers },
+  actors: { fetchMembers, moveMembers, previewRemoval, listenToRobotJobs, listenToListQuery },
   delays: { upgradeBlink: UPGRADE_BLINK_MS },
   guards: {
     isLoaded: (_, answer: MembersAnswer) => answer.kind === 'loaded',
@@ -80,8 +82,10 @@ export const memberListMachine = setup({
     offersRequestedMove: ({ context, event }) =>
       event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),
     offersRemoval: ({ context }) => canRemoveFrom(context.query.list),
-    isRobotAvailable: ({ context }) => context.robotUnavailable === null,
-    isIdleRobot: stateIn({ robotJob: 'idle' }),
+    isRobotAvailable: ({ context }) => robotUnavailability(context.robotRef.getSnapshot()) === null,
+    isIdleRobot: ({ context }) => groupJobStatus(context.robotRef.getSnapshot(), context.group.id) === null,
+    isJobOfThisGroup: ({ context }, job: RobotJobReport) => job.groupId === context.group.id,
+    changesQuery: ({ context }, { query }: { query: MembersQuery }) => !sameMembersQuery(context.query, query),
     fitsRemovalLimits: ({ context }) =>
       context.page !== null && removalBlock(context.selection.length, context.page.removal_limits, context.group.isPaid) === null,
     needsUpgrade: ({ context }) =>
@@ -94,6 +98,14 @@ export const memberListMachine = setup({
     forgetPreview: assign({ preview: null }),
     clearSelection: assign({ selection: [] }),
     rememberQuery: assign((_, params: { query: MembersQuery }) => ({ query: params.query })),
+    startRemoval: sendTo(
+      ({ context }) => context.robotRef,
+      ({ context, self }) => ({
+        type: 'robot.command.start' as const,
+        request: { command: 'remove_group_members' as const, args: removalRequest(context.group, context.preview) },
+        replyTo: self,
+      }),
+    ),
     selectAll: assign(({ context }) => ({ selection: rowIdsOf(context) })),
     invertSelection: assign(({ context }) => ({ selection: rowIdsOf(context).filter((id) => !context.selection.includes(id)) })),
     toggleRow: assign(({ context }, params: { id: number }) => ({
@@ -107,10 +119,6 @@ export const memberListMachine = setup({
       return { selection: rowIdsOf(context).filter((id) => dragged.includes(id) || context.dragBase.includes(id)) };
     }),
     endDrag: assign({ dragBase: [], dragFrom: null }),
-    rememberAvailability: assign((_, params: { unavailable: RobotUnavailability | null }) => ({ robotUnavailable: params.unavailable })),
-    rememberJob: assign((_, params: { name: RobotJobName }) => ({ runningJob: params.name })),
-    forgetJob: assign({ runningJob: null }),
-    reloadAfterJob: raise({ type: 'members.reload' }),
   },
 }).createMachine({
   id: 'memberList',
@@ -122,18 +130,29 @@ export const memberListMachine = setup({
     dragFrom: null,
     preview: null,
     failure: null,
-    runningJob: null,
   }),
+  invoke: [
+    { id: 'listenToRobotJobs', src: 'listenToRobotJobs', input: ({ context }) => ({ robotRef: context.robotRef }) },
+    { id: 'listenToListQuery', src: 'listenToListQuery', input: ({ context }) => ({ listQueryRef: context.listQueryRef }) },
+  ],
   type: 'parallel',
-  on: {
-    'robot.availability.changed': { actions: { type: 'rememberAvailability', params: ({ event }) => event } },
-  },
   states: {
     list: {
       initial: 'loading',
       on: {
-        'members.query.changed': { target: '.loading', actions: { type: 'rememberQuery', params: ({ event }) => event } },
+        'members.list.changed': {
+          guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list, page: 1 } }) },
+          target: '.loading',
+          actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list, page: 1 } }) },
+        },
+        'query.changed': {
+          guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
+          target: '.loading',
+          actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
+        },
         'members.reload': { target: '.loading' },
+        // A scan or a removal of this group changed who is in which list.
+        'robot.job.finished': { guard: { type: 'isJobOfThisGroup', params: ({ event }) => event }, target: '.loading' },
       },
       states: {
         loading: {
@@ -227,14 +246,15 @@ export const memberListMachine = setup({
               },
             },
             removing: {
-              invoke: {
-                id: 'removeMembers',
-                src: 'removeMembers',
-                input: ({ context }) => ({ robot: context.robot, group: context.group, preview: context.preview! }),
-                onDone: [
-                  { guard: { type: 'isMoved', params: ({ event }) => event.output }, target: '#memberList.list.loading' },
-                  { target: 'browsing', actions: [{ type: 'rememberFailure', params: ({ event }) => event.output }, 'forgetPreview'] },
-                ],
+              entry: 'startRemoval',
+              on: {
+                // The robot's reply says how the removal ended; the list reloads after it, not before.
+                'robot.job.finished': {},
+                'robot.reply.done': { target: '#memberList.list.loading' },
+                'robot.reply.failed': {
+                  target: 'browsing',
+                  actions: [{ type: 'rememberFailure', params: ({ event }) => ({ kind: 'failed', message: event.message }) }, 'forgetPreview'],
+                },
               },
             },
             upgradeRequired: {
@@ -249,17 +269,6 @@ export const memberListMachine = setup({
               on: { 'members.dialog.closed': { target: 'browsing' } },
             },
           },
-        },
-      },
-    },
-    robotJob: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'robot.job.started': { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => event } } },
-        },
-        running: {
-          on: { 'robot.job.finished': { target: 'idle', actions: ['forgetJob', 'reloadAfterJob'] } },
         },
       },
     },

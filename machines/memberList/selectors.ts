@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RobotJobName } from '../../src/robot/protocol';
-import type { memberListMachine, RobotUnavailability } from './machine';
+import { groupJobStatus, robotUnavailability, type RobotSnapshot, type RobotUnavailability } from '../robot/selectors';
+import type { memberListMachine } from './machine';
 import { canRemoveFrom, movesFrom, type MemberListName, type MemberMove } from './moves';
 
 type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
@@ -35,16 +36,23 @@ const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
   busy: 'The extension is busy with another job',
 };
 
-/** Why the robot cannot remove members now, worded for the page; null while it can, or while it works on this group (the job notice tells). */
-export const robotUnavailableText = (snapshot: MemberListSnapshot) =>
-  snapshot.context.robotUnavailable && !snapshot.context.runningJob ? UNAVAILABLE_ROBOT[snapshot.context.robotUnavailable] : null;
+const groupJobOf = (snapshot: MemberListSnapshot, robot: RobotSnapshot) => groupJobStatus(robot, snapshot.context.group.id)?.name ?? null;
 
-/** 'Remove Members' (the robot removes them from the group): shown on the active and inactive tabs of every plan. */
-export function removeButtonOf(snapshot: MemberListSnapshot): { shown: boolean; enabled: boolean; reason: string | null } {
+/** Why the robot cannot remove members now, worded for the page; null while it can, or while it works on this group (the job notice tells). */
+export function robotUnavailableText(snapshot: MemberListSnapshot, robot: RobotSnapshot): string | null {
+  const unavailable = robotUnavailability(robot);
+  return unavailable && !groupJobOf(snapshot, robot) ? UNAVAILABLE_ROBOT[unavailable] : null;
+}
+
+/**
+ * 'Remove Members' (the robot removes them from the group): shown on the active and inactive tabs of every plan.
+ * `robot` is the snapshot of the list's robot the view renders with; the machine's guards read the same robot.
+ */
+export function removeButtonOf(snapshot: MemberListSnapshot, robot: RobotSnapshot): { shown: boolean; enabled: boolean; reason: string | null } {
   return {
     shown: canRemoveFrom(snapshot.context.query.list),
     enabled: snapshot.can({ type: 'members.remove' }),
-    reason: robotUnavailableText(snapshot),
+    reason: robotUnavailableText(snapshot, robot),
   };
 }
 
@@ -63,8 +71,10 @@ export const isUpgradeHighlighted = (snapshot: MemberListSnapshot) =>
   snapshot.matches({ list: { ready: { upgradeRequired: 'highlighted' } } });
 
 /** 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this group. */
-export const jobNoticeOf = (snapshot: MemberListSnapshot) =>
-  snapshot.context.runningJob ? (JOB_NOTICES[snapshot.context.runningJob] ?? null) : null;
+export function jobNoticeOf(snapshot: MemberListSnapshot, robot: RobotSnapshot): string | null {
+  const job = groupJobOf(snapshot, robot);
+  return job ? (JOB_NOTICES[job] ?? null) : null;
+}
 
 /** A tab's badge: the list's size, or 'Found X of Y' / 'Not found' while a search filters it. */
 export function tabBadgeOf(snapshot: MemberListSnapshot, list: MemberListName): string | null {

@@ -1,22 +1,19 @@
-import { createActor, type ActorRefFrom } from 'xstate';
-import type { ApiClient } from '../api/client';
+import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/session/machine';
-import type { SessionStore } from '../../machines/session/sessionStore';
 import type { NoticeBoard } from './notices';
 import { pathTo } from './routes';
 
+/** The app's session statechart, spawned by the app machine (system id 'session'). */
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
-export interface SessionActorDeps {
-  api: ApiClient;
-  store: SessionStore;
+export interface SessionPageDeps {
   navigate(to: string): void;
   notices: NoticeBoard;
 }
 
 /** The session machine with the app's navigation and toasts for its declared actions. */
-export function createSessionActor({ api, store, navigate, notices }: SessionActorDeps): SessionActor {
-  const machine = sessionMachine.provide({
+export function appSessionMachine({ navigate, notices }: SessionPageDeps) {
+  return sessionMachine.provide({
     actions: {
       goHome: () => navigate(pathTo('home')),
       goToLogin: () => navigate(pathTo('login')),
@@ -25,5 +22,4 @@ export function createSessionActor({ api, store, navigate, notices }: SessionAct
       reportSwitchFailure: (_, { reason }) => notices.post({ title: 'Could not switch to that user', message: reason, variant: 'danger' }),
     },
   });
-  return createActor(machine, { input: { api, store } });
 }

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import type { MemberListGroup } from '../../../machines/memberList/actors';
 import { heldDeparturesMachine } from '../../../machines/heldDepartures/machine';
 import { decisionToastOf, departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { memberListMachine } from '../../../machines/memberList/machine';
+import { MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../machines/memberList/query';
 import type { ApiClient } from '../../api/client';
 import type { Group } from '../../app/loaders/groupsSource';
 import type { RobotActor } from '../../app/robotActor';
@@ -12,9 +13,8 @@ import { pathTo } from '../../app/routes';
 import { useListQuery } from '../../ui/useListQuery';
 import { useToast } from '../../ui/toast';
 import { fetchMembersCsv, saveFile } from './exportMembers';
-import { followRobot, removalRobotOf, robotUnavailabilityOf } from './followRobot';
 import { HeldDeparturesNotice } from './HeldDeparturesNotice';
-import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from './membersQuery';
+import { listAddress, listFromPath } from './membersQuery';
 import { MembersView } from './MembersView';
 
 export interface MembersLoaderData {
@@ -47,47 +47,24 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
   const showToast = useToast();
   const list = listFromPath(useParams().list);
   const filters = useListQuery({ defaults: MEMBERS_QUERY_DEFAULTS, textFilter: 'search' });
-  const query = useMemo(() => membersQueryOf(list, filters.query), [list, filters.query]);
-  const queryKey = JSON.stringify(query);
-  const queryRef = useRef(query);
-  queryRef.current = query;
   const [exporting, setExporting] = useState(false);
 
   const memberList = useActorRef(memberListMachine, {
-    input: {
-      api,
-      robot: removalRobotOf(robotActor),
-      group: memberListGroupOf(group),
-      query,
-      robotUnavailable: robotUnavailabilityOf(robotActor.getSnapshot()),
-    },
+    input: { api, robotRef: robotActor, listQueryRef: filters.actor, group: memberListGroupOf(group), query: membersQueryOf(list, filters.query) },
   });
   const snapshot = useSelector(memberList, (current) => current);
+  const robot = useSelector(robotActor, (current) => current);
+  const query = snapshot.context.query;
 
-  useEffect(() => {
-    if (JSON.stringify(memberList.getSnapshot().context.query) !== queryKey) {
-      memberList.send({ type: 'members.query.changed', query: queryRef.current });
-    }
-  }, [queryKey, memberList]);
+  // The tab is the path's: back, forward and the tab links all change it.
+  useEffect(() => memberList.send({ type: 'members.list.changed', list }), [list, memberList]);
 
-  useEffect(() => followRobot(robotActor, memberList, group.id), [robotActor, memberList, group.id]);
-
-  const departures = useActorRef(heldDeparturesMachine, { input: { api, groupId: group.id } });
+  const departures = useActorRef(heldDeparturesMachine, { input: { api, groupId: group.id, robotRef: robotActor, memberListRef: memberList } });
   const departuresNotice = useSelector(departures, departuresNoticeOf);
   useEffect(() => {
-    const subscription = departures.on('departures.decided', (decided) => {
-      showToast({ ...decisionToastOf(decided), variant: 'success' });
-      if (decided.decision === 'confirm') memberList.send({ type: 'members.reload' });
-    });
+    const subscription = departures.on('departures.decided', (decided) => showToast({ ...decisionToastOf(decided), variant: 'success' }));
     return () => subscription.unsubscribe();
-  }, [departures, memberList, showToast]);
-  // A members scan that ends may have held departures, or replaced the ones held.
-  const runningJob = snapshot.context.runningJob;
-  const previousJob = useRef(runningJob);
-  useEffect(() => {
-    if (previousJob.current === 'fetch_group_members' && runningJob === null) departures.send({ type: 'departures.recheck' });
-    previousJob.current = runningJob;
-  }, [runningJob, departures]);
+  }, [departures, showToast]);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -104,6 +81,7 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
   return (
     <MembersView
       snapshot={snapshot}
+      robot={robot}
       send={memberList.send}
       typedText={filters.typedText}
       onSearchTyped={filters.typeText}

@@ -2,15 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MembersView } from './MembersView';
 import { MEMBERS_QUERY as storyQuery, PREVIEW_OF_TWO as storyPreview, PREVIEW_OVER_DAYS, THREE_MEMBERS as storyPage } from './fixtures';
-import { memberListSnapshotAt } from './storySnapshots';
+import { memberListStory } from './storySnapshots';
 
-const browsing = { list: { ready: 'browsing' }, robotJob: 'idle' };
+const browsing = { list: { ready: 'browsing' } };
 
 const meta = {
   title: 'Members/Members page',
   component: MembersView,
   args: {
-    snapshot: memberListSnapshotAt(browsing),
+    ...memberListStory(browsing),
     send: fn(),
     typedText: '',
     onSearchTyped: fn(),
@@ -29,7 +29,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: 'loading', robotJob: 'idle' }, { page: null }) },
+  args: { ...memberListStory({ list: 'loading' }, { page: null }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
@@ -37,7 +37,7 @@ export const Loading: Story = {
 };
 
 export const LoadFailed: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: 'failed', robotJob: 'idle' }, { page: null, failure: 'Server error' }) },
+  args: { ...memberListStory({ list: 'failed' }, { page: null, failure: 'Server error' }) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('alert')).toHaveTextContent('The members could not be loaded: Server error');
@@ -72,14 +72,14 @@ export const ActiveMembersOnFreeGroup: Story = {
 };
 
 export const Empty: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { page: { ...storyPage, members: [], count: 0 } }) },
+  args: { ...memberListStory(browsing, { page: { ...storyPage, members: [], count: 0 } }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/No active members yet/)).toBeVisible();
   },
 };
 
 export const SearchFound: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, search: 'a' } }), typedText: 'a' },
+  args: { ...memberListStory(browsing, { query: { ...storyQuery, search: 'a' } }), typedText: 'a' },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('Active (Found 3 of 120)')).toBeVisible();
@@ -88,7 +88,7 @@ export const SearchFound: Story = {
 };
 
 export const SelectionOnInactive: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'inactive' }, selection: [1, 2] }) },
+  args: { ...memberListStory(browsing, { query: { ...storyQuery, list: 'inactive' }, selection: [1, 2] }) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByText('Members without any activity detected by scanning.')).toBeVisible();
@@ -102,7 +102,7 @@ export const SelectionOnInactive: Story = {
 };
 
 export const SelectionOnPaidActive: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { isPaid: true, selection: [1] }) },
+  args: { ...memberListStory(browsing, { isPaid: true, selection: [1] }) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(page.getByText('2 removals left now (92 today, 492 this week)')).toBeVisible();
@@ -113,7 +113,7 @@ export const SelectionOnPaidActive: Story = {
 };
 
 export const ExtensionNotInstalled: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1], robotUnavailable: 'notInstalled' }) },
+  args: { ...memberListStory(browsing, { selection: [1], robot: 'notInstalled' }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
@@ -122,14 +122,14 @@ export const ExtensionNotInstalled: Story = {
 };
 
 export const ExtensionBusy: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1], robotUnavailable: 'busy' }) },
+  args: { ...memberListStory(browsing, { selection: [1], robot: 'busy' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('The extension is busy with another job')).toBeVisible();
   },
 };
 
 export const AllMembers: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'all_members' } }) },
+  args: { ...memberListStory(browsing, { query: { ...storyQuery, list: 'all_members' } }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('All members (167)')).toBeVisible();
@@ -146,14 +146,14 @@ export const Exporting: Story = {
 };
 
 export const Dragging: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'dragging' }, robotJob: 'idle' }, { selection: [2, 3], dragFrom: 2, dragBase: [] }) },
+  args: { ...memberListStory({ list: { ready: 'dragging' } }, { selection: [2, 3], dragFrom: 2, dragBase: [] }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('checkbox', { name: 'Select Cleo Dough' })).toBeChecked();
   },
 };
 
 export const Whitelisted: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { query: { ...storyQuery, list: 'whitelisted' }, selection: [1] }) },
+  args: { ...memberListStory(browsing, { query: { ...storyQuery, list: 'whitelisted' }, selection: [1] }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('Add members here to prevent removal.')).toBeVisible();
@@ -163,7 +163,7 @@ export const Whitelisted: Story = {
 
 export const RemovedOnPaidGroupWithPayments: Story = {
   args: {
-    snapshot: memberListSnapshotAt(browsing, { isPaid: true, query: { ...storyQuery, list: 'removed' }, selection: [3] }),
+    ...memberListStory(browsing, { isPaid: true, query: { ...storyQuery, list: 'removed' }, selection: [3] }),
     showPayments: true,
   },
   play: async ({ canvasElement }) => {
@@ -176,18 +176,18 @@ export const RemovedOnPaidGroupWithPayments: Story = {
 };
 
 export const Moving: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'moving' }, robotJob: 'idle' }, { query: { ...storyQuery, list: 'inactive' }, selection: [1] }) },
+  args: { ...memberListStory({ list: { ready: 'moving' } }, { query: { ...storyQuery, list: 'inactive' }, selection: [1] }) },
 };
 
 export const MoveFailed: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { failure: 'A member is not in the source list' }) },
+  args: { ...memberListStory(browsing, { failure: 'A member is not in the source list' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('A member is not in the source list')).toBeVisible();
   },
 };
 
 export const RemovalFailed: Story = {
-  args: { snapshot: memberListSnapshotAt(browsing, { selection: [1, 2], failure: 'The removal limits do not allow 2 more removals today.' }) },
+  args: { ...memberListStory(browsing, { selection: [1, 2], failure: 'The removal limits do not allow 2 more removals today.' }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('The removal limits do not allow 2 more removals today.')).toBeVisible();
@@ -196,11 +196,11 @@ export const RemovalFailed: Story = {
 };
 
 export const PreviewingRemoval: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'previewingRemoval' }, robotJob: 'idle' }, { selection: [1, 2] }) },
+  args: { ...memberListStory({ list: { ready: 'previewingRemoval' } }, { selection: [1, 2] }) },
 };
 
 export const ConfirmingRemoval: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'confirmingRemoval' }, robotJob: 'idle' }, { selection: [1, 2], preview: storyPreview }) },
+  args: { ...memberListStory({ list: { ready: 'confirmingRemoval' } }, { selection: [1, 2], preview: storyPreview }) },
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
     await expect(dialog).toHaveTextContent('no more than 100 members a day and 500 a week');
@@ -212,7 +212,7 @@ export const ConfirmingRemoval: Story = {
 };
 
 export const ConfirmingRemovalOverDays: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'confirmingRemoval' }, robotJob: 'idle' }, { selection: [1, 2], preview: PREVIEW_OVER_DAYS }) },
+  args: { ...memberListStory({ list: { ready: 'confirmingRemoval' } }, { selection: [1, 2], preview: PREVIEW_OVER_DAYS }) },
   play: async () => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Remove members' });
     await expect(dialog).toHaveTextContent('let 1 go now; the whole selection is through in 2 days');
@@ -221,9 +221,9 @@ export const ConfirmingRemovalOverDays: Story = {
 
 export const Removing: Story = {
   args: {
-    snapshot: memberListSnapshotAt(
-      { list: { ready: 'removing' }, robotJob: 'running' },
-      { selection: [1, 2], preview: storyPreview, runningJob: 'remove_group_members' },
+    ...memberListStory(
+      { list: { ready: 'removing' } },
+      { selection: [1, 2], preview: storyPreview, robot: 'remove_group_members' },
     ),
   },
   play: async ({ canvasElement }) => {
@@ -232,7 +232,7 @@ export const Removing: Story = {
 };
 
 export const UpgradeRequired: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: { upgradeRequired: 'highlighted' } }, robotJob: 'idle' }, { selection: [1, 2, 3] }) },
+  args: { ...memberListStory({ list: { ready: { upgradeRequired: 'highlighted' } } }, { selection: [1, 2, 3] }) },
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Free Trial Account Removals Limit' });
     await expect(dialog).toHaveTextContent('has 2 members remaining');
@@ -242,12 +242,12 @@ export const UpgradeRequired: Story = {
 };
 
 export const UpgradeRequiredBetweenBlinks: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: { upgradeRequired: 'plain' } }, robotJob: 'idle' }, { selection: [1, 2, 3] }) },
+  args: { ...memberListStory({ list: { ready: { upgradeRequired: 'plain' } } }, { selection: [1, 2, 3] }) },
 };
 
 export const RemovalsLimitReached: Story = {
   args: {
-    snapshot: memberListSnapshotAt({ list: { ready: 'removalsLimitReached' }, robotJob: 'idle' }, { isPaid: true, selection: [1, 2, 3] }),
+    ...memberListStory({ list: { ready: 'removalsLimitReached' } }, { isPaid: true, selection: [1, 2, 3] }),
   },
   play: async ({ args }) => {
     const dialog = within(document.body).getByRole('dialog', { name: 'Removals limit reached' });
@@ -258,7 +258,7 @@ export const RemovalsLimitReached: Story = {
 };
 
 export const SyncingMembers: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'browsing' }, robotJob: 'running' }, { runningJob: 'fetch_group_members', selection: [1] }) },
+  args: { ...memberListStory({ list: { ready: 'browsing' } }, { robot: 'fetch_group_members', selection: [1] }) },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('status')).toHaveTextContent('Syncing Members...');
@@ -267,7 +267,7 @@ export const SyncingMembers: Story = {
 };
 
 export const SyncingEngagements: Story = {
-  args: { snapshot: memberListSnapshotAt({ list: { ready: 'browsing' }, robotJob: 'running' }, { runningJob: 'fetch_group_posts' }) },
+  args: { ...memberListStory({ list: { ready: 'browsing' } }, { robot: 'fetch_group_posts' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Syncing Engagements...');
   },

@@ -26,6 +26,7 @@ import {
   tabBadgeOf,
 } from '../../../machines/memberList/selectors';
 import type { MemberListName } from '../../../machines/memberList/moves';
+import type { RobotSnapshot } from '../../../machines/robot/selectors';
 import { DisplayDate } from '../../ui/DisplayDate';
 import { FreeRemovalsBar } from '../../ui/FreeRemovalsBar';
 import { ListPaginator } from '../../ui/ListPaginator';
@@ -44,6 +45,8 @@ import './members.css';
 
 export interface MembersViewProps {
   snapshot: SnapshotFrom<typeof memberListMachine>;
+  /** The app's robot, whose job for this group and availability the page shows. */
+  robot: RobotSnapshot;
   send: (event: MemberListEvent) => void;
   /** What the search box shows; the list query lets it into the address after typing pauses. */
   typedText: string;
@@ -68,6 +71,7 @@ export interface MembersViewProps {
 export function MembersView(props: MembersViewProps) {
   const {
     snapshot,
+    robot,
     send,
     typedText,
     onSearchTyped,
@@ -84,9 +88,9 @@ export function MembersView(props: MembersViewProps) {
   const { query, page, group, preview } = snapshot.context;
   const selection = selectionOf(snapshot);
   const members = membersOf(snapshot);
-  const jobNotice = jobNoticeOf(snapshot);
+  const jobNotice = jobNoticeOf(snapshot, robot);
   const failure = failureOf(snapshot);
-  const removeButton = removeButtonOf(snapshot);
+  const removeButton = removeButtonOf(snapshot, robot);
   const dragging = snapshot.matches({ list: { ready: 'dragging' } });
   const limits = page?.removal_limits ?? null;
   // DataTable redraws a cell only when its record's content changes, so each record says whether it is selected.

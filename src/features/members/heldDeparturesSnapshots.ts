@@ -1,4 +1,7 @@
+import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/client';
+import type { memberListMachine } from '../../../machines/memberList/machine';
+import type { robotMachine } from '../../../machines/robot/machine';
 import { heldDeparturesMachine, type HeldDeparturesContext } from '../../../machines/heldDepartures/machine';
 import { departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { HELD_DEPARTURES } from './fixtures';
@@ -7,7 +10,14 @@ import { HELD_DEPARTURES } from './fixtures';
 export function departuresNoticeAt(value: 'held' | 'confirming' | 'keeping', context: Partial<Pick<HeldDeparturesContext, 'failure'>> = {}) {
   const snapshot = heldDeparturesMachine.resolveState({
     value,
-    context: { api: {} as ApiClient, groupId: 7, departures: HELD_DEPARTURES, failure: null, ...context },
+    context: {
+      api: {} as ApiClient,
+      robotRef: {} as ActorRefFrom<typeof robotMachine>,
+      memberListRef: {} as ActorRefFrom<typeof memberListMachine>,
+      groupId: 7,
+      departures: HELD_DEPARTURES, failure: null,
+      ...context,
+    },
   });
   return departuresNoticeOf(snapshot)!;
 }

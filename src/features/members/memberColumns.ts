@@ -28,8 +28,7 @@ export const EMPTY_LIST_TEXTS: Record<MemberListName, string> = {
   all_members: 'No members yet: sync the members of the group with the extension.',
 };
 
-/** Part 2 §9: members list per-page options (default 25). */
-export const PER_PAGE_OPTIONS = [25, 50, 100] as const;
+export { PER_PAGE_OPTIONS } from '../../../machines/memberList/query';
 
 export const SORTABLE_COLUMNS: Array<{ field: MembersQuery['sort_by']; header: string }> = [
   { field: 'name', header: 'Name' },
