@@ -37,7 +37,7 @@ function robotSnapshotAt(story: RobotStory, groupId: number): RobotSnapshot {
     group_id: groupId,
     name: story,
     status: 'running' as const,
-    args: {},
+    args: { id: groupId },
     progress: 120,
     total: 400,
     error: null,
