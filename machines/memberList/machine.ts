@@ -1,4 +1,4 @@
-import { and, assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, not, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { ListQuery } from '../listQuery/query';
 import type { listQueryMachine } from '../listQuery/machine';
@@ -61,7 +61,7 @@ export type MemberListEvent =
   | { type: 'members.remove' }
   | { type: 'members.removal.confirmed' }
   | { type: 'members.dialog.closed' }
-  | RobotJobReport
+  | Extract<RobotJobReport, { type: 'robot.job.finished' }>
   | RobotCommandReply;
 
 const rowIdsOf = (context: MemberListContext) => context.page?.members.map((member) => member.id) ?? [];
@@ -84,7 +84,7 @@ export const memberListMachine = setup({
     offersRemoval: ({ context }) => canRemoveFrom(context.query.list),
     isRobotAvailable: ({ context }) => robotUnavailability(context.robotRef.getSnapshot()) === null,
     isIdleRobot: ({ context }) => groupJobStatus(context.robotRef.getSnapshot(), context.group.id) === null,
-    isJobOfThisGroup: ({ context }, job: RobotJobReport) => job.groupId === context.group.id,
+    isJobOfThisGroup: ({ context, event }) => event.type === 'robot.job.finished' && event.groupId === context.group.id,
     changesQuery: ({ context }, { query }: { query: MembersQuery }) => !sameMembersQuery(context.query, query),
     fitsRemovalLimits: ({ context }) =>
       context.page !== null && removalBlock(context.selection.length, context.page.removal_limits, context.group.isPaid) === null,
@@ -151,8 +151,12 @@ export const memberListMachine = setup({
           actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
         },
         'members.reload': { target: '.loading' },
-        // A scan or a removal of this group changed who is in which list.
-        'robot.job.finished': { guard: { type: 'isJobOfThisGroup', params: ({ event }) => event }, target: '.loading' },
+        // A scan or a removal of this group changed who is in which list. The removal this list asked for
+        // reloads it on the robot's reply instead, which says how it ended.
+        'robot.job.finished': {
+          guard: and(['isJobOfThisGroup', not(stateIn({ list: { ready: 'removing' } }))]),
+          target: '.loading',
+        },
       },
       states: {
         loading: {
@@ -248,8 +252,6 @@ export const memberListMachine = setup({
             removing: {
               entry: 'startRemoval',
               on: {
-                // The robot's reply says how the removal ended; the list reloads after it, not before.
-                'robot.job.finished': {},
                 'robot.reply.done': { target: '#memberList.list.loading' },
                 'robot.reply.failed': {
                   target: 'browsing',

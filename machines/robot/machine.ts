@@ -104,7 +104,27 @@ const DISCONNECTED: Pick<CommandFailure, 'code' | 'message'> = {
 type VersionEvent = Extract<RobotEvent, { type: 'robot.detected' | 'robot.versionReported' }>;
 
 /** The robot went away or turned out outdated while a command ran: its requester hears it failed. */
-const interrupted = ['replyInterrupted', 'forgetCommand', 'announceJobs'] as const;
+const interrupted = {
+  type: 'settleCommand',
+  params: ({ context }: { context: RobotContext }) =>
+    context.command ? ({ type: 'robot.reply.failed', command: context.command.command, ...DISCONNECTED } as const) : null,
+} as const;
+
+interface JobAnnouncer {
+  emit(event: RobotEmitted): void;
+  assign(patch: Pick<RobotContext, 'announcedJobs'>): void;
+}
+
+/** Announces the jobs that started and those that finished since the last announcement. */
+function announce(enqueue: JobAnnouncer, announced: RunningJob[], running: RunningJob[]) {
+  for (const job of running) {
+    if (!announced.some((known) => sameJob(known, job))) enqueue.emit({ type: 'robot.job.started', ...job });
+  }
+  for (const job of announced) {
+    if (!running.some((known) => sameJob(known, job))) enqueue.emit({ type: 'robot.job.finished', ...job });
+  }
+  enqueue.assign({ announcedJobs: running });
+}
 
 /** The robot said which version it runs: remember it and tell the version check. */
 const takeRobotVersion = [
@@ -146,31 +166,19 @@ export const robotMachine = setup({
     })),
     rememberProgress: assign((_, { progress }: { progress: RobotProgress }) => ({ progress })),
     rememberFailure: assign((_, failure: CommandFailure) => ({ lastFailure: failure })),
-    forgetCommand: assign({ command: null, replyTo: null, progress: null }),
-    replyDone: enqueueActions(({ context, enqueue }, { command }: { command: RobotCommandName }) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'robot.reply.done', command } satisfies RobotCommandReply);
-    }),
-    replyFailed: enqueueActions(({ context, enqueue }, failure: CommandFailure) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'robot.reply.failed', ...failure } satisfies RobotCommandReply);
-    }),
-    replyInterrupted: enqueueActions(({ context, enqueue }) => {
-      if (context.replyTo && context.command) {
-        enqueue.sendTo(context.replyTo, { type: 'robot.reply.failed', command: context.command.command, ...DISCONNECTED } satisfies RobotCommandReply);
-      }
+    /**
+     * The running command ended: its job is announced finished first, then whoever started it hears
+     * how it ended, so a requester that waits for the reply has already heard the job end.
+     */
+    settleCommand: enqueueActions(({ context, enqueue }, reply: RobotCommandReply | null) => {
+      announce(enqueue, context.announcedJobs, runningJobsOf({ ...context, command: null }));
+      if (context.replyTo && reply) enqueue.sendTo(context.replyTo, reply);
+      enqueue.assign({ command: null, replyTo: null, progress: null });
     }),
     refuseCommand: enqueueActions(({ enqueue }, { request, replyTo }: { request: RobotCommandRequest; replyTo?: AnyActorRef }) => {
       if (replyTo) enqueue.sendTo(replyTo, { type: 'robot.reply.failed', command: request.command, ...REFUSED } satisfies RobotCommandReply);
     }),
-    announceJobs: enqueueActions(({ context, enqueue }) => {
-      const running = runningJobsOf(context);
-      for (const job of running) {
-        if (!context.announcedJobs.some((known) => sameJob(known, job))) enqueue.emit({ type: 'robot.job.started', ...job });
-      }
-      for (const job of context.announcedJobs) {
-        if (!running.some((known) => sameJob(known, job))) enqueue.emit({ type: 'robot.job.finished', ...job });
-      }
-      enqueue.assign({ announcedJobs: running });
-    }),
+    announceJobs: enqueueActions(({ context, enqueue }) => announce(enqueue, context.announcedJobs, runningJobsOf(context))),
     rememberJobs: assign((_, { lookup }: { lookup: RobotJobsLookup }) => (lookup.kind === 'loaded' ? { jobs: lookup.jobs } : {})),
     forgetJobs: assign({ jobs: NO_JOBS }),
     /** Told to the app, whose version check reloads the extension when a newer robot is published. */
@@ -240,22 +248,20 @@ export const robotMachine = setup({
                 'robot.command.progress': { actions: { type: 'rememberProgress', params: ({ event }) => event } },
                 'robot.command.done': {
                   target: 'idle',
-                  actions: [{ type: 'replyDone', params: ({ event }) => event }, 'forgetCommand', 'announceJobs'],
+                  actions: { type: 'settleCommand', params: ({ event: { command } }) => ({ type: 'robot.reply.done', command }) },
                 },
                 'robot.command.failed': {
                   target: 'idle',
                   actions: [
                     { type: 'rememberFailure', params: ({ event: { command, code, message } }) => ({ command, code, message }) },
-                    { type: 'replyFailed', params: ({ event: { command, code, message } }) => ({ command, code, message }) },
-                    'forgetCommand',
-                    'announceJobs',
+                    { type: 'settleCommand', params: ({ event: { command, code, message } }) => ({ type: 'robot.reply.failed', command, code, message }) },
                   ],
                 },
                 'robot.lost': [
                   { guard: 'isDisconnected', target: '#robot.presence.disconnected', actions: interrupted },
                   { target: '#robot.presence.notInstalled', actions: interrupted },
                 ],
-                'robot.detected': { guard: 'isOutdated', target: '#robot.presence.outdated', actions: [...takeRobotVersion, ...interrupted] },
+                'robot.detected': { guard: 'isOutdated', target: '#robot.presence.outdated', actions: [...takeRobotVersion, interrupted] },
               },
             },
           },

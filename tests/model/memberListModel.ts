@@ -1,40 +1,50 @@
-import { createActor, SimulatedClock, type InputFrom } from 'xstate';
+import { createActor, SimulatedClock, type ActorRefFrom, type InputFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
-import {
-  fetchMembers,
-  moveMembers,
-  type MemberRemovalRobot,
-  previewRemoval,
-  removeMembers,
-  type MembersAnswer,
-  type MoveAnswer,
-  type PreviewAnswer,
-} from '../../machines/memberList/actors';
+import { fetchMembers, moveMembers, previewRemoval, type MembersAnswer, type MoveAnswer, type PreviewAnswer } from '../../machines/memberList/actors';
 import { memberListMachine, type MemberListEvent, type MemberListInput } from '../../machines/memberList/machine';
+import { MEMBERS_QUERY_DEFAULTS } from '../../machines/memberList/query';
+import { listQueryMachine } from '../../machines/listQuery/machine';
+import { robotMachine } from '../../machines/robot/machine';
 import { createDeferredActor } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { actorDoneEvents, delayedEvents } from './support/modelEvents';
+import { createFakeRobot } from './robot/fakeRobot';
 import { groupOnPlan, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 
 const unusedApi = createApiClient({
   baseUrl: 'http://api.invalid/api/v1',
   fetch: () => Promise.reject(new Error('the model provides every API actor')),
 });
-const unusedRobot: MemberRemovalRobot = { run: () => Promise.reject(new Error('the model provides the removal actor')) };
 
-const inputOn = (isPaid: boolean): MemberListInput => ({
+/** The group of the page, and another group of the same admin. */
+export const GROUP_ID = groupOnPlan(false).id;
+export const OTHER_GROUP_ID = GROUP_ID + 1;
+
+/** The app's robot, ready and idle: the robot the model's paths assume (its other states have their own tests). */
+function readyRobot() {
+  const fake = createFakeRobot();
+  fake.set({ presence: 'ready', robot_version: '2.4.0' });
+  return { fake, actor: createActor(robotMachine, { input: { robot: fake.robot, api: unusedApi } }) };
+}
+
+function listQuery() {
+  return createActor(listQueryMachine, { input: { defaults: MEMBERS_QUERY_DEFAULTS, search: new URLSearchParams(), textFilter: 'search' } });
+}
+
+const inputOn = (isPaid: boolean, robotRef: ActorRefFrom<typeof robotMachine>, listQueryRef: ActorRefFrom<typeof listQueryMachine>): MemberListInput => ({
   api: unusedApi,
-  robot: unusedRobot,
+  robotRef,
+  listQueryRef,
   group: groupOnPlan(isPaid),
   query: MEMBERS_QUERY,
-  robotUnavailable: null,
 });
 
 export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<MemberListEvent, { type: Type }>> } = {
-  'members.query.changed': [
-    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'inactive' } },
-    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'removed' } },
+  'members.list.changed': [
+    { type: 'members.list.changed', list: 'inactive' },
+    { type: 'members.list.changed', list: 'removed' },
   ],
+  'query.changed': [{ type: 'query.changed', query: { ...MEMBERS_QUERY_DEFAULTS, search: 'ann' } }],
   'members.reload': [{ type: 'members.reload' }],
   'members.select.all': [{ type: 'members.select.all' }],
   'members.select.none': [{ type: 'members.select.none' }],
@@ -51,15 +61,12 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
   'members.remove': [{ type: 'members.remove' }],
   'members.removal.confirmed': [{ type: 'members.removal.confirmed' }],
   'members.dialog.closed': [{ type: 'members.dialog.closed' }],
-  'robot.job.started': [
-    { type: 'robot.job.started', name: 'fetch_group_members' },
-    { type: 'robot.job.started', name: 'remove_group_members' },
+  'robot.job.finished': [
+    { type: 'robot.job.finished', groupId: GROUP_ID, name: 'fetch_group_members' },
+    { type: 'robot.job.finished', groupId: OTHER_GROUP_ID, name: 'fetch_group_members' },
   ],
-  'robot.job.finished': [{ type: 'robot.job.finished' }],
-  'robot.availability.changed': [
-    { type: 'robot.availability.changed', unavailable: 'notInstalled' },
-    { type: 'robot.availability.changed', unavailable: null },
-  ],
+  'robot.reply.done': [{ type: 'robot.reply.done', command: 'remove_group_members' }],
+  'robot.reply.failed': [{ type: 'robot.reply.failed', command: 'remove_group_members', code: 'failed', message: 'The removal limits do not allow 2 more removals.' }],
 };
 
 const failed = { kind: 'failed', message: 'Server error' } as const;
@@ -67,7 +74,6 @@ export const actorEvents = [
   ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_MEMBERS }, failed]),
   ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
   ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
-  ...actorDoneEvents<MoveAnswer>('removeMembers', [{ kind: 'moved' }, failed]),
 ];
 
 export const plans = [
@@ -76,49 +82,53 @@ export const plans = [
 ];
 
 export function modelFor(isPaid: boolean) {
+  const robot = readyRobot();
+  robot.actor.start();
   return createMachineTestModel(memberListMachine, {
-    input: inputOn(isPaid),
+    input: inputOn(isPaid, robot.actor, listQuery()),
     events: [...Object.values(eventFixtures).flat(), ...delayedEvents(memberListMachine), ...actorEvents],
     distinguishingContext: ({ context }) => ({
       list: context.query.list,
+      search: context.query.search,
       selection: context.selection,
       failure: context.failure,
-      runningJob: context.runningJob,
       loaded: context.page !== null,
       dragFrom: context.dragFrom,
-      robotUnavailable: context.robotUnavailable,
     }),
-    // The robot's availability only guards 'Remove Members': it goes away while members are selected, and the
-    // model only brings it back from there, so it covers its transitions without doubling every other path.
-    isPossible: (snapshot, event) =>
-      event.type === 'robot.availability.changed'
-        ? snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length > 0
-        : snapshot.context.robotUnavailable === null || event.type === 'members.remove',
+    // While the robot removes members the admin waits for its answer: the model does not page or reload meanwhile.
+    isPossible: (snapshot, event) => !snapshot.matches({ list: { ready: 'removing' } }) || event.type.startsWith('robot.reply.'),
   });
 }
 
+/**
+ * The member list in a running system: a real robot machine over a fake robot (ready, its commands
+ * settled by the test) and a real list query, as the members page gives them.
+ */
 export function startSystem(isPaid: boolean) {
   const clock = new SimulatedClock();
+  const robot = readyRobot();
+  const query = listQuery();
   const actors = {
     fetchMembers: createDeferredActor<MembersAnswer, InputFrom<typeof fetchMembers>>(),
     moveMembers: createDeferredActor<MoveAnswer, InputFrom<typeof moveMembers>>(),
     previewRemoval: createDeferredActor<PreviewAnswer, InputFrom<typeof previewRemoval>>(),
-    removeMembers: createDeferredActor<MoveAnswer, InputFrom<typeof removeMembers>>(),
   };
   const machine = memberListMachine.provide({
     actors: {
       fetchMembers: actors.fetchMembers.logic,
       moveMembers: actors.moveMembers.logic,
       previewRemoval: actors.previewRemoval.logic,
-      removeMembers: actors.removeMembers.logic,
     },
   });
-  const actor = createActor(machine, {
-    clock,
-    input: inputOn(isPaid),
-  });
-  return { actor, clock, actors };
+  robot.actor.start();
+  query.start();
+  const actor = createActor(machine, { clock, input: inputOn(isPaid, robot.actor, query) });
+  const stop = () => {
+    actor.stop();
+    query.stop();
+    robot.actor.stop();
+  };
+  return { actor, clock, actors, robot: robot.actor, fakeRobot: robot.fake, listQuery: query, stop };
 }
 export type System = ReturnType<typeof startSystem>;
 export type ActorName = keyof System['actors'];
-
