@@ -11,13 +11,11 @@ import { delayedEvents, type ActorDoneEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
 import { advanceThroughDelay } from './support/simulatedTime';
-import { groupOnPlan, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
+import { PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
+import { runMembersScan, scanArgs } from './memberListRobot';
 import { GROUP_ID, modelFor, OTHER_GROUP_ID, plans, startSystem, type ActorName, type System } from './memberListModel';
 
 type Snapshot = SnapshotFrom<typeof memberListMachine>;
-
-const GROUP = groupOnPlan(false);
-const scanArgs = (id: number) => ({ id, name: GROUP.name, fb_group_id: GROUP.fb_group_id, fb_slug: GROUP.fb_slug });
 
 /** The members the preview named, as the robot is asked to remove them from the group. */
 const REMOVAL_ARGS = {
@@ -27,13 +25,6 @@ const REMOVAL_ARGS = {
     { id: 2, fb_user_id: '9002', name: 'Ben Crumb' },
   ],
 };
-
-/** The robot runs a members scan of a group to its end, announcing it started and finished. */
-export async function runMembersScan(system: System, groupId: number) {
-  system.robot.send({ type: 'robot.command.start', request: { command: 'fetch_group_members', args: scanArgs(groupId) } });
-  system.fakeRobot.lastRun().resolve({});
-  await settle();
-}
 
 function implementationFor(system: System) {
   const robot = () => system.robot.getSnapshot();

@@ -12,14 +12,20 @@ import { delayedEvents, type ActorDoneEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { advanceThroughDelay } from './support/simulatedTime';
 import { modelFor, plans, startSystem, type ActorName, type System } from './memberListModel';
+import { runMembersScan } from './memberListRobot';
+import { MEMBERS_QUERY_DEFAULTS } from '../../machines/memberList/query';
+import { toSearchParams } from '../../machines/listQuery/query';
+import { RobotError } from '../../src/robot/protocol';
 
 const noop = () => {};
 
 function MembersScreen({ system }: { system: System }) {
   const snapshot = useSelector(system.actor, (current) => current);
+  const robot = useSelector(system.robot, (current) => current);
   return (
     <MembersView
       snapshot={snapshot}
+      robot={robot}
       send={system.actor.send}
       typedText=""
       onSearchTyped={noop}
@@ -53,11 +59,11 @@ function implementationFor(system: System) {
     expect(actual.value).toEqual(expected.value);
     for (const { move, enabled } of moveButtonsOf(actual)) expect(button(MOVE_LABELS[move]).hasAttribute('disabled')).toBe(!enabled);
     if (!actual.context.group.isPaid) expect(screen.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
-    const remove = removeButtonOf(actual);
+    const remove = removeButtonOf(actual, system.robot.getSnapshot());
     expect(screen.queryByRole('button', { name: 'Remove Members' }) !== null).toBe(remove.shown);
     if (remove.shown) expect(button('Remove Members').hasAttribute('disabled')).toBe(!remove.enabled);
-    if (remove.shown && actual.context.robotUnavailable === 'notInstalled') expect(screen.getByText('Extension is not installed')).toBeTruthy();
-    if (actual.context.robotUnavailable === null) expect(screen.queryByText('Extension is not installed')).toBeNull();
+    // The model's robot is installed and ready throughout.
+    expect(screen.queryByText('Extension is not installed')).toBeNull();
     const modal = modalOf(actual);
     // A closing dialog stays in jsdom's DOM (its leave animation never ends there), so only an open one is checked.
     if (modal === 'confirmingRemoval') expect(screen.getByRole('dialog', { name: 'Remove members' })).toHaveTextContent('100 members a day');
@@ -65,8 +71,9 @@ function implementationFor(system: System) {
     if (modal === 'removalsLimitReached') expect(screen.getByRole('dialog', { name: 'Removals limit reached' })).toHaveTextContent('only 2 can be removed now');
     expect(screen.queryByText(/could not be loaded/) !== null).toBe(actual.matches({ list: 'failed' }));
     if (actual.context.failure && !actual.matches({ list: 'failed' })) expect(screen.getByText(actual.context.failure)).toBeTruthy();
-    const notice = actual.context.runningJob === 'fetch_group_members' ? 'Syncing Members...' : actual.context.runningJob ? 'Removing Members...' : null;
-    if (notice) expect(screen.getByRole('status')).toHaveTextContent(notice);
+    // The only job the model's robot runs for the group is the removal this page asked for.
+    if (actual.matches({ list: { ready: 'removing' } })) expect(screen.getByRole('status')).toHaveTextContent('Removing Members...');
+    else expect(screen.queryByText('Removing Members...')).toBeNull();
     for (const member of actual.context.page?.members ?? []) {
       if (actual.matches({ list: 'failed' })) continue;
       expect((screen.getByRole('checkbox', { name: `Select ${member.name}` }) as HTMLInputElement).checked).toBe(actual.context.selection.includes(member.id));
@@ -85,12 +92,27 @@ function implementationFor(system: System) {
         system.actor.start();
         render(<MembersScreen system={system} />);
       },
-      'members.query.changed': sendDirectly,
+      'members.list.changed': sendDirectly,
+      'query.changed': async ({ event }: { event: EventObject }) =>
+        act(async () => {
+          const { query } = event as Extract<MemberListEvent, { type: 'query.changed' }>;
+          system.listQuery.send({ type: 'query.address.changed', search: toSearchParams(query, MEMBERS_QUERY_DEFAULTS) });
+          await settle();
+        }),
       'members.reload': async (step: { event: EventObject }) =>
         system.actor.getSnapshot().matches({ list: 'failed' }) ? click(button('Try again')) : sendDirectly(step),
-      'robot.job.started': sendDirectly,
-      'robot.job.finished': sendDirectly,
-      'robot.availability.changed': sendDirectly,
+      'robot.job.finished': async ({ event }: { event: EventObject }) =>
+        act(() => runMembersScan(system, (event as Extract<MemberListEvent, { type: 'robot.job.finished' }>).groupId)),
+      'robot.reply.done': async () =>
+        act(async () => {
+          system.fakeRobot.lastRun().resolve({ job_id: 1, removed: 2 });
+          await settle();
+        }),
+      'robot.reply.failed': async ({ event }: { event: EventObject }) =>
+        act(async () => {
+          system.fakeRobot.lastRun().reject(new RobotError('failed', (event as Extract<MemberListEvent, { type: 'robot.reply.failed' }>).message));
+          await settle();
+        }),
       'members.select.all': () => click(button('Select all')),
       'members.select.none': () => click(button('Select none')),
       'members.select.invert': () => click(button('Invert')),
@@ -113,7 +135,6 @@ function implementationFor(system: System) {
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),
       'xstate.done.actor.moveMembers': answer('moveMembers'),
       'xstate.done.actor.previewRemoval': answer('previewRemoval'),
-      'xstate.done.actor.removeMembers': answer('removeMembers'),
     },
   };
 }
@@ -123,8 +144,8 @@ function pathsIntoEveryState(isPaid: boolean) {
   const paths = modelFor(isPaid).getShortestPaths();
   const chosen = new Map<string, (typeof paths)[number]>();
   for (const path of paths) {
-    const { runningJob, selection, robotUnavailable } = path.state.context;
-    const key = JSON.stringify([path.state.value, runningJob, selection.length > 0, robotUnavailable]);
+    const { selection, failure } = path.state.context;
+    const key = JSON.stringify([path.state.value, selection.length > 0, failure]);
     const known = chosen.get(key);
     if (!known || path.steps.length < known.steps.length) chosen.set(key, path);
   }
@@ -138,8 +159,11 @@ describe.each(plans)('the members page on a $name, driven through its controls',
     '%s',
     async (_name, path) => {
       const system = startSystem(isPaid);
-      await path.test(implementationFor(system) as never);
-      system.actor.stop();
+      try {
+        await path.test(implementationFor(system) as never);
+      } finally {
+        system.stop();
+      }
     },
   );
 });
