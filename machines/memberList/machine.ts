@@ -141,9 +141,9 @@ export const memberListMachine = setup({
       initial: 'loading',
       on: {
         'members.list.changed': {
-          guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list, page: 1 } }) },
+          guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list } }) },
           target: '.loading',
-          actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list, page: 1 } }) },
+          actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list } }) },
         },
         'query.changed': {
           guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
