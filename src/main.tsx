@@ -7,7 +7,6 @@ import { RouterProvider } from 'react-router-dom';
 import { createAppDeps } from './app/createAppDeps';
 import { createAppRouter } from './app/createAppRouter';
 import { AppProviders } from './app/providers';
-import { serverVersionsEvent, startVersionCheck } from './app/versionCheck';
 import { appConfig } from './config';
 
 const { deps, connectRouter } = createAppDeps({
@@ -18,15 +17,8 @@ const { deps, connectRouter } = createAppDeps({
   runningAppVersion: __APP_VERSION__,
   reloadApp: () => window.location.reload(),
   robotPage: window,
-  onServerHeaders: (headers) => versionCheck.send(serverVersionsEvent(headers)),
-  onRobotVersion: (version) => versionCheck.send({ type: 'robot.versionReported', version }),
+  versionPage: { location: window.location, activity: window },
   envelope: true,
-});
-const versionCheck = startVersionCheck({
-  api: deps.api,
-  runningAppVersion: __APP_VERSION__,
-  window,
-  reloadExtension: () => deps.robot.reload(),
 });
 const router = createAppRouter(deps);
 connectRouter(router);

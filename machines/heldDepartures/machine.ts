@@ -1,10 +1,16 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
+import { listenToRobotJobs, type RobotJobReport } from '../robot/actors';
+import type { robotMachine } from '../robot/machine';
 import { decideDepartures, fetchHeldDepartures, type DecisionAnswer, type DepartureDecision, type HeldAnswer, type HeldDepartures } from './actors';
 
 export interface HeldDeparturesInput {
   api: ApiClient;
   groupId: number;
+  /** The app's robot: a members scan of this group that ends may have held departures, or replaced the ones held. */
+  robotRef: ActorRefFrom<typeof robotMachine>;
+  /** The group's member lists, which load again once confirmed departures moved to Removed. */
+  memberListRef: ActorRef<Snapshot<unknown>, { type: 'members.reload' }>;
 }
 
 export interface HeldDeparturesContext extends HeldDeparturesInput {
@@ -12,9 +18,9 @@ export interface HeldDeparturesContext extends HeldDeparturesInput {
   failure: string | null;
 }
 
-export type HeldDeparturesEvent = { type: 'departures.confirm' } | { type: 'departures.keep' } | { type: 'departures.recheck' };
+export type HeldDeparturesEvent = { type: 'departures.confirm' } | { type: 'departures.keep' } | RobotJobReport;
 
-/** Told to the page once the admin's decision is stored: it toasts, and reloads the lists after a confirmation. */
+/** Told to the page once the admin's decision is stored: it toasts. */
 export type HeldDeparturesEmitted = { type: 'departures.decided'; decision: DepartureDecision; count: number };
 
 const decidedOrFailed = (decision: DepartureDecision) =>
@@ -24,6 +30,7 @@ const decidedOrFailed = (decision: DepartureDecision) =>
       target: 'none',
       actions: [
         'forgetDepartures',
+        ...(decision === 'confirm' ? (['reloadMemberList'] as const) : []),
         {
           type: 'tellDecided',
           params: ({ event }: { event: { output: DecisionAnswer } }) => ({ decision, count: event.output.kind === 'decided' ? event.output.count : 0 }),
@@ -45,8 +52,9 @@ export const heldDeparturesMachine = setup({
     input: {} as HeldDeparturesInput,
     emitted: {} as HeldDeparturesEmitted,
   },
-  actors: { fetchHeldDepartures, decideDepartures },
+  actors: { fetchHeldDepartures, decideDepartures, listenToRobotJobs },
   guards: {
+    isMembersScanOfGroup: ({ context }, job: RobotJobReport) => job.groupId === context.groupId && job.name === 'fetch_group_members',
     isHeld: (_, answer: HeldAnswer) => answer.kind === 'held',
     isDecided: (_, answer: DecisionAnswer) => answer.kind === 'decided',
   },
@@ -55,11 +63,13 @@ export const heldDeparturesMachine = setup({
     forgetDepartures: assign({ departures: null, failure: null }),
     forgetFailure: assign({ failure: null }),
     rememberFailure: assign((_, answer: DecisionAnswer) => ({ failure: answer.kind === 'failed' ? answer.message : null })),
+    reloadMemberList: sendTo(({ context }) => context.memberListRef, { type: 'members.reload' as const }),
     tellDecided: emit((_, params: { decision: DepartureDecision; count: number }) => ({ type: 'departures.decided' as const, ...params })),
   },
 }).createMachine({
   id: 'heldDepartures',
   context: ({ input }) => ({ ...input, departures: null, failure: null }),
+  invoke: { id: 'listenToRobotJobs', src: 'listenToRobotJobs', input: ({ context }) => ({ robotRef: context.robotRef }) },
   initial: 'checking',
   states: {
     checking: {
@@ -78,13 +88,13 @@ export const heldDeparturesMachine = setup({
       },
     },
     none: {
-      on: { 'departures.recheck': 'checking' },
+      on: { 'robot.job.finished': { guard: { type: 'isMembersScanOfGroup', params: ({ event }) => event }, target: 'checking' } },
     },
     held: {
       on: {
         'departures.confirm': 'confirming',
         'departures.keep': 'keeping',
-        'departures.recheck': 'checking',
+        'robot.job.finished': { guard: { type: 'isMembersScanOfGroup', params: ({ event }) => event }, target: 'checking' },
       },
     },
     confirming: {

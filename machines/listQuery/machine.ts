@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { fromSearchParams, toSearchParams, withFilter, type ListQuery } from './query';
 
 export const TEXT_DEBOUNCE_MS = 1_000;
@@ -33,17 +33,22 @@ export type ListQueryEvent =
   | { type: 'query.reset' }
   | { type: 'query.address.changed'; search: URLSearchParams };
 
+/** Told to whoever follows the list's filters (the list that loads its rows) each time the query changes. */
+export type ListQueryEmitted = { type: 'query.changed'; query: ListQuery };
+
 export const listQueryMachine = setup({
   types: {
     context: {} as ListQueryContext,
     events: {} as ListQueryEvent,
     input: {} as ListQueryInput,
+    emitted: {} as ListQueryEmitted,
   },
   delays: {
     textDebounce: TEXT_DEBOUNCE_MS,
     toDateDebounce: TO_DATE_DEBOUNCE_MS,
   },
   actions: {
+    announceQuery: emit(({ context }) => ({ type: 'query.changed' as const, query: context.query })),
     /** Supplied where the machine runs: navigate(`?${params}`, { replace: true }). */
     writeAddress: (_, _params: { search: URLSearchParams }) => {},
     applyFilter: assign(({ context }, params: { name: string; value: string }) => ({
@@ -85,21 +90,24 @@ export const listQueryMachine = setup({
       actions: [
         { type: 'applyFilter', params: ({ event }) => event },
         { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+        'announceQuery',
       ],
     },
     'query.page.changed': {
       actions: [
         { type: 'applyPage', params: ({ event }) => event },
         { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+        'announceQuery',
       ],
     },
     'query.reset': {
       target: ['.text.settled', '.toDate.settled'],
-      actions: ['resetQuery', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) }],
+      actions: ['resetQuery', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+        'announceQuery'],
     },
     'query.address.changed': {
       target: ['.text.settled', '.toDate.settled'],
-      actions: { type: 'readAddress', params: ({ event }) => event },
+      actions: [{ type: 'readAddress', params: ({ event }) => event }, 'announceQuery'],
     },
   },
   states: {
@@ -114,7 +122,8 @@ export const listQueryMachine = setup({
           after: {
             textDebounce: {
               target: 'settled',
-              actions: ['applyTypedText', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) }],
+              actions: ['applyTypedText', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+        'announceQuery'],
             },
           },
         },
@@ -131,7 +140,8 @@ export const listQueryMachine = setup({
           after: {
             toDateDebounce: {
               target: 'settled',
-              actions: ['applyPickedToDate', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) }],
+              actions: ['applyPickedToDate', { type: 'writeAddress', params: ({ context }) => ({ search: toSearchParams(context.query, context.defaults) }) },
+        'announceQuery'],
             },
           },
         },

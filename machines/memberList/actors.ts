@@ -1,8 +1,10 @@
+import { fromCallback, type ActorRef, type Snapshot } from 'xstate';
 import { fromStoppablePromise } from '../stoppablePromise';
+import type { ListQueryEmitted } from '../listQuery/machine';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import type { RobotArgs } from '../../src/robot/protocol';
-import { answerOf, robotFailureOf, serverFailureOf } from '../shared/stepFailure';
+import { answerOf, serverFailureOf } from '../shared/stepFailure';
 import type { QueryOf } from '../../rules/contract';
 import { fileNameOf, type MembersCsv } from './exportFile';
 import { moveRequest, type MemberMove } from './moves';
@@ -55,11 +57,6 @@ export const exportMembers = fromStoppablePromise<MembersCsv, ApiInput & { query
   return { blob: data, fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? `members-${list}.csv` };
 });
 
-/** What the removal needs of the robot: its remove_group_members command, ended when the job ends. */
-export interface MemberRemovalRobot {
-  run(command: 'remove_group_members', args: RobotArgs<'remove_group_members'>, options?: { signal?: AbortSignal }): Promise<unknown>;
-}
-
 /** A bookkeeping move between the lists (part 1 §4): one POST, one transaction on the server. */
 export const moveMembers = fromStoppablePromise<MoveAnswer, ApiInput & { move: MemberMove; ids: number[] }>(
   async ({ input, signal }) => {
@@ -84,19 +81,17 @@ export const previewRemoval = fromStoppablePromise<PreviewAnswer, ApiInput & { i
   return { kind: 'failed', message: serverFailureOf(error, response).message };
 });
 
-/**
- * Has the robot remove the previewed members from the group. The server checks the removal limits
- * when the robot starts the job, and moves each member to removed as the robot reports it.
- */
-export const removeMembers = fromStoppablePromise<MoveAnswer, { robot: MemberRemovalRobot; group: MemberListGroup; preview: RemovalPreview }>(
-  async ({ input, signal }) => {
-    const { id, name, fb_group_id, fb_slug } = input.group;
-    const members = input.preview.members.map((member) => ({ id: member.id, fb_user_id: member.fb_user_id ?? '', name: member.name }));
-    try {
-      await input.robot.run('remove_group_members', { id, name, fb_group_id, fb_slug, members }, { signal });
-    } catch (robotError) {
-      return { kind: 'failed', message: robotFailureOf(robotError).message };
-    }
-    return { kind: 'moved' };
+/** The robot's remove_group_members arguments for the previewed members of the group. */
+export function removalRequest(group: MemberListGroup, preview: RemovalPreview | null): RobotArgs<'remove_group_members'> {
+  const { id, name, fb_group_id, fb_slug } = group;
+  const members = (preview?.members ?? []).map((member) => ({ id: member.id, fb_user_id: member.fb_user_id ?? '', name: member.name }));
+  return { id, name, fb_group_id, fb_slug, members };
+}
+
+/** Hears the address's filters change (search, sort, page), for as long as the list lives. */
+export const listenToListQuery = fromCallback<ListQueryEmitted, { listQueryRef: ActorRef<Snapshot<unknown>, never, ListQueryEmitted> }>(
+  ({ input, sendBack }) => {
+    const subscription = input.listQueryRef.on('query.changed', sendBack);
+    return () => subscription.unsubscribe();
   },
 );

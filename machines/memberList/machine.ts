@@ -1,16 +1,20 @@
-import { and, assign, emit, raise, setup, stateIn } from 'xstate';
+import { and, assign, emit, not, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
-import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
 import { unexpectedFailureOf } from '../shared/stepFailure';
+import type { ListQuery } from '../listQuery/query';
+import type { listQueryMachine } from '../listQuery/machine';
+import { listenToRobotJobs, type RobotJobReport } from '../robot/actors';
+import type { RobotCommandReply, robotMachine } from '../robot/machine';
+import { groupJobStatus, robotUnavailability } from '../robot/selectors';
 import {
   exportMembers,
   fetchMembers,
+  listenToListQuery,
   moveMembers,
   previewRemoval,
-  removeMembers,
+  removalRequest,
   type GroupMembersList,
   type MemberListGroup,
-  type MemberRemovalRobot,
   type MembersAnswer,
   type MembersQuery,
   type MoveAnswer,
@@ -19,6 +23,7 @@ import {
 } from './actors';
 import { saveFile, type MembersCsv } from './exportFile';
 import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberListName, type MemberMove } from './moves';
+import { membersQueryOf, sameMembersQuery } from './query';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
 export const UPGRADE_BLINK_MS = 1_000;
@@ -26,16 +31,14 @@ export const UPGRADE_BLINK_MS = 1_000;
 /** Part 1 §4: the all_members view has no bulk moves, so it takes no selection either. */
 const READ_ONLY_LIST: MemberListName = 'all_members';
 
-/** Why the robot cannot take the removal now: not there yet, not usable, or running another job. */
-export type RobotUnavailability = Exclude<RobotPresence, 'ready'> | 'busy';
-
 export interface MemberListInput {
   api: ApiClient;
-  robot: MemberRemovalRobot;
+  /** The app's robot: the removal is its command, and a job of this group ending reloads the list. */
+  robotRef: ActorRefFrom<typeof robotMachine>;
+  /** The address's filters (search, sort, page): each change loads the list again. */
+  listQueryRef: ActorRefFrom<typeof listQueryMachine>;
   group: MemberListGroup;
   query: MembersQuery;
-  /** Null while the robot can take a command. */
-  robotUnavailable: RobotUnavailability | null;
 }
 
 export interface MemberListContext extends MemberListInput {
@@ -47,11 +50,11 @@ export interface MemberListContext extends MemberListInput {
   dragFrom: number | null;
   preview: RemovalPreview | null;
   failure: string | null;
-  runningJob: RobotJobName | null;
 }
 
 export type MemberListEvent =
-  | { type: 'members.query.changed'; query: MembersQuery }
+  | { type: 'members.list.changed'; list: MemberListName }
+  | { type: 'query.changed'; query: ListQuery }
   | { type: 'members.reload' }
   | { type: 'members.select.all' }
   | { type: 'members.select.none' }
@@ -65,9 +68,8 @@ export type MemberListEvent =
   | { type: 'members.removal.confirmed' }
   | { type: 'members.dialog.closed' }
   | { type: 'members.export' }
-  | { type: 'robot.job.started'; name: RobotJobName }
-  | { type: 'robot.job.finished' }
-  | { type: 'robot.availability.changed'; unavailable: RobotUnavailability | null };
+  | Extract<RobotJobReport, { type: 'robot.job.finished' }>
+  | RobotCommandReply;
 
 /** The CSV export did not come through; the page tells why. */
 export type MemberListEmitted = { type: 'members.export.failed'; message: string };
@@ -81,7 +83,7 @@ export const memberListMachine = setup({
     input: {} as MemberListInput,
     emitted: {} as MemberListEmitted,
   },
-  actors: { exportMembers, fetchMembers, moveMembers, previewRemoval, removeMembers },
+  actors: { exportMembers, fetchMembers, moveMembers, previewRemoval, listenToRobotJobs, listenToListQuery },
   delays: { upgradeBlink: UPGRADE_BLINK_MS },
   guards: {
     isLoaded: (_, answer: MembersAnswer) => answer.kind === 'loaded',
@@ -92,8 +94,10 @@ export const memberListMachine = setup({
     offersRequestedMove: ({ context, event }) =>
       event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),
     offersRemoval: ({ context }) => canRemoveFrom(context.query.list),
-    isRobotAvailable: ({ context }) => context.robotUnavailable === null,
-    isIdleRobot: stateIn({ robotJob: 'idle' }),
+    isRobotAvailable: ({ context }) => robotUnavailability(context.robotRef.getSnapshot()) === null,
+    isIdleRobot: ({ context }) => groupJobStatus(context.robotRef.getSnapshot(), context.group.id) === null,
+    isJobOfThisGroup: ({ context, event }) => event.type === 'robot.job.finished' && event.groupId === context.group.id,
+    changesQuery: ({ context }, { query }: { query: MembersQuery }) => !sameMembersQuery(context.query, query),
     fitsRemovalLimits: ({ context }) =>
       context.page !== null && removalBlock(context.selection.length, context.page.removal_limits, context.group.isPaid) === null,
     needsUpgrade: ({ context }) =>
@@ -106,6 +110,14 @@ export const memberListMachine = setup({
     forgetPreview: assign({ preview: null }),
     clearSelection: assign({ selection: [] }),
     rememberQuery: assign((_, params: { query: MembersQuery }) => ({ query: params.query })),
+    startRemoval: sendTo(
+      ({ context }) => context.robotRef,
+      ({ context, self }) => ({
+        type: 'robot.command.start' as const,
+        request: { command: 'remove_group_members' as const, args: removalRequest(context.group, context.preview) },
+        replyTo: self,
+      }),
+    ),
     selectAll: assign(({ context }) => ({ selection: rowIdsOf(context) })),
     invertSelection: assign(({ context }) => ({ selection: rowIdsOf(context).filter((id) => !context.selection.includes(id)) })),
     toggleRow: assign(({ context }, params: { id: number }) => ({
@@ -119,10 +131,6 @@ export const memberListMachine = setup({
       return { selection: rowIdsOf(context).filter((id) => dragged.includes(id) || context.dragBase.includes(id)) };
     }),
     endDrag: assign({ dragBase: [], dragFrom: null }),
-    rememberAvailability: assign((_, params: { unavailable: RobotUnavailability | null }) => ({ robotUnavailable: params.unavailable })),
-    rememberJob: assign((_, params: { name: RobotJobName }) => ({ runningJob: params.name })),
-    forgetJob: assign({ runningJob: null }),
-    reloadAfterJob: raise({ type: 'members.reload' }),
     /** Hands the exported file to the browser; tests provide their own. */
     saveExport: (_, params: { file: MembersCsv }) => saveFile(params.file),
     tellExportFailed: emit((_, params: { message: string }) => ({ type: 'members.export.failed' as const, message: params.message })),
@@ -137,18 +145,33 @@ export const memberListMachine = setup({
     dragFrom: null,
     preview: null,
     failure: null,
-    runningJob: null,
   }),
+  invoke: [
+    { id: 'listenToRobotJobs', src: 'listenToRobotJobs', input: ({ context }) => ({ robotRef: context.robotRef }) },
+    { id: 'listenToListQuery', src: 'listenToListQuery', input: ({ context }) => ({ listQueryRef: context.listQueryRef }) },
+  ],
   type: 'parallel',
-  on: {
-    'robot.availability.changed': { actions: { type: 'rememberAvailability', params: ({ event }) => event } },
-  },
   states: {
     list: {
       initial: 'loading',
       on: {
-        'members.query.changed': { target: '.loading', actions: { type: 'rememberQuery', params: ({ event }) => event } },
+        'members.list.changed': {
+          guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list } }) },
+          target: '.loading',
+          actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: { ...context.query, list: event.list } }) },
+        },
+        'query.changed': {
+          guard: { type: 'changesQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
+          target: '.loading',
+          actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
+        },
         'members.reload': { target: '.loading' },
+        // A scan or a removal of this group changed who is in which list. The removal this list asked for
+        // reloads it on the robot's reply instead, which says how it ended.
+        'robot.job.finished': {
+          guard: and(['isJobOfThisGroup', not(stateIn({ list: { ready: 'removing' } }))]),
+          target: '.loading',
+        },
       },
       states: {
         loading: {
@@ -246,14 +269,13 @@ export const memberListMachine = setup({
               },
             },
             removing: {
-              invoke: {
-                id: 'removeMembers',
-                src: 'removeMembers',
-                input: ({ context }) => ({ robot: context.robot, group: context.group, preview: context.preview! }),
-                onDone: [
-                  { guard: { type: 'isMoved', params: ({ event }) => event.output }, target: '#memberList.list.loading' },
-                  { target: 'browsing', actions: [{ type: 'rememberFailure', params: ({ event }) => event.output }, 'forgetPreview'] },
-                ],
+              entry: 'startRemoval',
+              on: {
+                'robot.reply.done': { target: '#memberList.list.loading' },
+                'robot.reply.failed': {
+                  target: 'browsing',
+                  actions: [{ type: 'rememberFailure', params: ({ event }) => ({ kind: 'failed', message: event.message }) }, 'forgetPreview'],
+                },
               },
             },
             upgradeRequired: {
@@ -285,17 +307,6 @@ export const memberListMachine = setup({
             onDone: { target: 'idle', actions: { type: 'saveExport', params: ({ event }) => ({ file: event.output }) } },
             onError: { target: 'idle', actions: { type: 'tellExportFailed', params: ({ event }) => unexpectedFailureOf(event.error) } },
           },
-        },
-      },
-    },
-    robotJob: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'robot.job.started': { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => event } } },
-        },
-        running: {
-          on: { 'robot.job.finished': { target: 'idle', actions: ['forgetJob', 'reloadAfterJob'] } },
         },
       },
     },

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RobotJobName } from '../../src/robot/protocol';
 import type { GroupMembersList, Member, MembersQuery, RemovalPreview } from './actors';
-import type { memberListMachine, RobotUnavailability } from './machine';
+import { groupJobStatus, robotUnavailability, type RobotSnapshot, type RobotUnavailability } from '../robot/selectors';
+import type { memberListMachine } from './machine';
 import {
   canRemoveFrom,
   freeLimitText,
@@ -16,10 +17,15 @@ import {
 export type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
 
 /** What the page needs to know of the robot: the job it runs for this group, and why it cannot take a command. */
-export interface MembersRobotStatus {
+interface MembersRobotStatus {
   job: RobotJobName | null;
   /** Null while the robot can take a command. */
   unavailable: RobotUnavailability | null;
+}
+
+/** The robot as the members page of the list's group sees it. */
+function membersRobotStatusOf(snapshot: MemberListSnapshot, robot: RobotSnapshot): MembersRobotStatus {
+  return { job: groupJobStatus(robot, snapshot.context.group.id)?.name ?? null, unavailable: robotUnavailability(robot) };
 }
 
 /** Part 1 §4, §9: the removal protection's recommendation, shown beside the limits and in each removal dialog. */
@@ -165,7 +171,8 @@ function dialogOf(snapshot: MemberListSnapshot): MembersDialog | null {
 }
 
 /** Everything the members page shows, from one snapshot of its statechart and the robot's status. */
-export function membersPageView(snapshot: MemberListSnapshot, robot: MembersRobotStatus): MembersPageView {
+export function membersPageView(snapshot: MemberListSnapshot, robotSnapshot: RobotSnapshot): MembersPageView {
+  const robot = membersRobotStatusOf(snapshot, robotSnapshot);
   const { query, page, selection, failure } = snapshot.context;
   const failed = snapshot.matches({ list: 'failed' });
   return {

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import {
@@ -9,6 +9,7 @@ import {
   type RobotProgress,
   type RobotState,
 } from '../../src/robot/protocol';
+import type { RobotEmitted } from './machine';
 
 type Schemas = components['schemas'];
 export type ExtensionJob = Schemas['ExtensionJob'];
@@ -100,4 +101,20 @@ export const fetchRobotJobs = fromPromise<RobotJobsLookup, { api: ApiClient }>(a
   } catch {
     return { kind: 'unavailable' };
   }
+});
+
+/** What a listener hears of the robot's jobs. */
+export type RobotJobReport = Extract<RobotEmitted, { type: 'robot.job.started' | 'robot.job.finished' }>;
+
+/**
+ * Hears the robot announce the jobs it starts and finishes, for as long as the state that invokes
+ * it lasts: how a workflow follows the robot without keeping a copy of its state.
+ */
+export const listenToRobotJobs = fromCallback<RobotJobReport, { robotRef: ActorRef<Snapshot<unknown>, never, RobotEmitted> }>(({ input, sendBack }) => {
+  const started = input.robotRef.on('robot.job.started', sendBack);
+  const finished = input.robotRef.on('robot.job.finished', sendBack);
+  return () => {
+    started.unsubscribe();
+    finished.unsubscribe();
+  };
 });

@@ -1,6 +1,6 @@
-import { assign, not, setup } from 'xstate';
+import { assign, enqueueActions, not, setup, type AnyActorRef } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
-import type { Robot, RobotCommandName, RobotIdentity, RobotProgress } from '../../src/robot/protocol';
+import type { Robot, RobotCommandName, RobotIdentity, RobotJobName, RobotProgress } from '../../src/robot/protocol';
 import {
   fetchRobotJobs,
   runRobotCommand,
@@ -34,19 +34,97 @@ export interface RobotContext {
   command: RobotCommandRequest | null;
   progress: RobotProgress | null;
   lastFailure: CommandFailure | null;
+  /** Who started the running command and waits for its reply. */
+  replyTo: AnyActorRef | null;
   /** The active and scheduled jobs of the user's groups, from GET /robot/jobs. */
   jobs: RobotJobs;
+  /** The jobs the robot last announced as running, so a change is announced once. */
+  announcedJobs: RunningJob[];
 }
+
+/** A job the robot runs for a group: a command started here, or an active job the server knows of. */
+export interface RunningJob {
+  groupId: number;
+  name: RobotJobName;
+}
+
+/** The answer to whoever started a command with `replyTo`, once that command settles. */
+export type RobotCommandReply =
+  | { type: 'robot.reply.done'; command: RobotCommandName }
+  | { type: 'robot.reply.failed'; command: RobotCommandName; code: RobotErrorCode; message: string };
+
+/** What the robot tells anyone listening (`robotRef.on(...)`). */
+export type RobotEmitted =
+  | ({ type: 'robot.job.started' } & RunningJob)
+  | ({ type: 'robot.job.finished' } & RunningJob)
+  | { type: 'robot.versionReported'; version: string };
 
 export type RobotEvent =
   | RobotReport
   | CommandReport
-  | { type: 'robot.command.start'; request: RobotCommandRequest }
+  | { type: 'robot.command.start'; request: RobotCommandRequest; replyTo?: AnyActorRef }
   | { type: 'session.changed'; identity: RobotIdentity | null };
 
 const NO_JOBS: RobotJobs = { active: [], scheduled: [] };
 
+const JOB_COMMANDS: readonly string[] = ['fetch_group_members', 'fetch_group_posts', 'remove_group_members'] satisfies RobotJobName[];
+
+/** The job a command runs for a group, if it is one of the group jobs. */
+export function commandJob(command: RobotCommandRequest | null): RunningJob | null {
+  if (!command || !JOB_COMMANDS.includes(command.command) || !('id' in command.args)) return null;
+  return { groupId: command.args.id, name: command.command as RobotJobName };
+}
+
+/** The command running here and the server's running or pending jobs, each group's job named once. */
+export function runningJobsOf(context: Pick<RobotContext, 'command' | 'jobs'>): RunningJob[] {
+  const running: RunningJob[] = [];
+  const add = (job: RunningJob) => {
+    if (!running.some((known) => sameJob(known, job))) running.push(job);
+  };
+  const own = commandJob(context.command);
+  if (own) add(own);
+  for (const job of context.jobs.active) {
+    if (job.status === 'running' || job.status === 'pending') add({ groupId: job.group_id, name: job.name });
+  }
+  return running;
+}
+
+const sameJob = (a: RunningJob, b: RunningJob) => a.groupId === b.groupId && a.name === b.name;
+
+const REFUSED: Pick<CommandFailure, 'code' | 'message'> = {
+  code: 'failed',
+  message: 'The extension is not ready or is busy with another job.',
+};
+
+const DISCONNECTED: Pick<CommandFailure, 'code' | 'message'> = {
+  code: 'disconnected',
+  message: 'The extension went away before the command ended.',
+};
+
 type VersionEvent = Extract<RobotEvent, { type: 'robot.detected' | 'robot.versionReported' }>;
+
+/** The robot went away or turned out outdated while a command ran: its requester hears it failed. */
+const interrupted = {
+  type: 'settleCommand',
+  params: ({ context }: { context: RobotContext }) =>
+    context.command ? ({ type: 'robot.reply.failed', command: context.command.command, ...DISCONNECTED } as const) : null,
+} as const;
+
+interface JobAnnouncer {
+  emit(event: RobotEmitted): void;
+  assign(patch: Pick<RobotContext, 'announcedJobs'>): void;
+}
+
+/** Announces the jobs that started and those that finished since the last announcement. */
+function announce(enqueue: JobAnnouncer, announced: RunningJob[], running: RunningJob[]) {
+  for (const job of running) {
+    if (!announced.some((known) => sameJob(known, job))) enqueue.emit({ type: 'robot.job.started', ...job });
+  }
+  for (const job of announced) {
+    if (!running.some((known) => sameJob(known, job))) enqueue.emit({ type: 'robot.job.finished', ...job });
+  }
+  enqueue.assign({ announcedJobs: running });
+}
 
 /** The robot said which version it runs: remember it and tell the version check. */
 const takeRobotVersion = [
@@ -66,6 +144,7 @@ export const robotMachine = setup({
     context: {} as RobotContext,
     events: {} as RobotEvent,
     input: {} as RobotMachineInput,
+    emitted: {} as RobotEmitted,
   },
   actors: { watchRobot, runRobotCommand, fetchRobotJobs },
   delays: { pollInterval: 5_000 },
@@ -73,19 +152,39 @@ export const robotMachine = setup({
     isOutdated: ({ event }) => event.type === 'robot.detected' && event.outdated,
     isDisconnected: ({ event }) => event.type === 'robot.lost' && event.reason === 'disconnected',
     isSignedIn: ({ event }) => event.type === 'session.changed' && event.identity !== null,
+    hasRequester: ({ event }) => event.type === 'robot.command.start' && event.replyTo !== undefined,
   },
   actions: {
     rememberRobotVersion: assign(({ context }, { version }: { version: string | null }) => ({ robotVersion: version ?? context.robotVersion })),
     rememberIdentity: assign((_, { identity }: { identity: RobotIdentity | null }) => ({ identity })),
     configureRobot: ({ context }) => context.robot.configure(context.identity),
-    rememberCommand: assign((_, { request }: { request: RobotCommandRequest }) => ({ command: request, progress: null, lastFailure: null })),
+    rememberCommand: assign((_, { request, replyTo }: { request: RobotCommandRequest; replyTo?: AnyActorRef }) => ({
+      command: request,
+      replyTo: replyTo ?? null,
+      progress: null,
+      lastFailure: null,
+    })),
     rememberProgress: assign((_, { progress }: { progress: RobotProgress }) => ({ progress })),
     rememberFailure: assign((_, failure: CommandFailure) => ({ lastFailure: failure })),
-    forgetCommand: assign({ command: null, progress: null }),
+    /**
+     * The running command ended: its job is announced finished first, then whoever started it hears
+     * how it ended, so a requester that waits for the reply has already heard the job end.
+     */
+    settleCommand: enqueueActions(({ context, enqueue }, reply: RobotCommandReply | null) => {
+      announce(enqueue, context.announcedJobs, runningJobsOf({ ...context, command: null }));
+      if (context.replyTo && reply) enqueue.sendTo(context.replyTo, reply);
+      enqueue.assign({ command: null, replyTo: null, progress: null });
+    }),
+    refuseCommand: enqueueActions(({ enqueue }, { request, replyTo }: { request: RobotCommandRequest; replyTo?: AnyActorRef }) => {
+      if (replyTo) enqueue.sendTo(replyTo, { type: 'robot.reply.failed', command: request.command, ...REFUSED } satisfies RobotCommandReply);
+    }),
+    announceJobs: enqueueActions(({ context, enqueue }) => announce(enqueue, context.announcedJobs, runningJobsOf(context))),
     rememberJobs: assign((_, { lookup }: { lookup: RobotJobsLookup }) => (lookup.kind === 'loaded' ? { jobs: lookup.jobs } : {})),
     forgetJobs: assign({ jobs: NO_JOBS }),
-    // Supplied where the machine runs: the version check reloads the extension when a newer robot is published.
-    reportRobotVersion: (_, _params: { version: string | null }) => {},
+    /** Told to the app, whose version check reloads the extension when a newer robot is published. */
+    reportRobotVersion: enqueueActions(({ enqueue }, { version }: { version: string | null }) => {
+      if (version) enqueue.emit({ type: 'robot.versionReported', version });
+    }),
   },
 }).createMachine({
   id: 'robot',
@@ -98,9 +197,14 @@ export const robotMachine = setup({
     command: null,
     progress: null,
     lastFailure: null,
+    replyTo: null,
     jobs: NO_JOBS,
+    announcedJobs: [],
   }),
   invoke: { id: 'watchRobot', src: 'watchRobot', input: ({ context }) => ({ robot: context.robot }) },
+  on: {
+    'robot.command.start': { guard: 'hasRequester', actions: { type: 'refuseCommand', params: ({ event }) => event } },
+  },
   states: {
     presence: {
       initial: 'detecting',
@@ -131,7 +235,7 @@ export const robotMachine = setup({
           states: {
             idle: {
               on: {
-                'robot.command.start': { target: 'running', actions: { type: 'rememberCommand', params: ({ event }) => event } },
+                'robot.command.start': { target: 'running', actions: [{ type: 'rememberCommand', params: ({ event }) => event }, 'announceJobs'] },
               },
             },
             running: {
@@ -142,11 +246,22 @@ export const robotMachine = setup({
               },
               on: {
                 'robot.command.progress': { actions: { type: 'rememberProgress', params: ({ event }) => event } },
-                'robot.command.done': { target: 'idle', actions: 'forgetCommand' },
+                'robot.command.done': {
+                  target: 'idle',
+                  actions: { type: 'settleCommand', params: ({ event: { command } }) => ({ type: 'robot.reply.done', command }) },
+                },
                 'robot.command.failed': {
                   target: 'idle',
-                  actions: [{ type: 'rememberFailure', params: ({ event: { command, code, message } }) => ({ command, code, message }) }, 'forgetCommand'],
+                  actions: [
+                    { type: 'rememberFailure', params: ({ event: { command, code, message } }) => ({ command, code, message }) },
+                    { type: 'settleCommand', params: ({ event: { command, code, message } }) => ({ type: 'robot.reply.failed', command, code, message }) },
+                  ],
                 },
+                'robot.lost': [
+                  { guard: 'isDisconnected', target: '#robot.presence.disconnected', actions: interrupted },
+                  { target: '#robot.presence.notInstalled', actions: interrupted },
+                ],
+                'robot.detected': { guard: 'isOutdated', target: '#robot.presence.outdated', actions: [...takeRobotVersion, interrupted] },
               },
             },
           },
@@ -164,7 +279,7 @@ export const robotMachine = setup({
           },
           {
             target: '.signedOut',
-            actions: [{ type: 'rememberIdentity', params: ({ event }) => event }, 'configureRobot', 'forgetJobs'],
+            actions: [{ type: 'rememberIdentity', params: ({ event }) => event }, 'configureRobot', 'forgetJobs', 'announceJobs'],
           },
         ],
       },
@@ -175,7 +290,7 @@ export const robotMachine = setup({
             id: 'fetchRobotJobs',
             src: 'fetchRobotJobs',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'waitingToPoll', actions: { type: 'rememberJobs', params: ({ event }) => ({ lookup: event.output }) } },
+            onDone: { target: 'waitingToPoll', actions: [{ type: 'rememberJobs', params: ({ event }) => ({ lookup: event.output }) }, 'announceJobs'] },
             onError: 'waitingToPoll',
           },
         },

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { GroupJobStatus, RobotIndicator } from './indicator';
-import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
-import type { CommandFailure, robotMachine } from './machine';
+import type { RobotPresence } from '../../src/robot/protocol';
+import { commandJob, type CommandFailure, type robotMachine } from './machine';
 
 export type RobotSnapshot = SnapshotFrom<typeof robotMachine>;
 
@@ -29,10 +29,13 @@ export function lastCommandFailure(snapshot: RobotSnapshot): CommandFailure | nu
   return snapshot.context.lastFailure;
 }
 
-const JOB_COMMANDS: readonly string[] = ['fetch_group_members', 'fetch_group_posts', 'remove_group_members'] satisfies RobotJobName[];
+/** Why the robot cannot take a command now: not there yet, not usable, or running another one. */
+export type RobotUnavailability = Exclude<RobotPresence, 'ready'> | 'busy';
 
-function isJobCommand(command: string): command is RobotJobName {
-  return JOB_COMMANDS.includes(command);
+export function robotUnavailability(snapshot: RobotSnapshot): RobotUnavailability | null {
+  const presence = robotPresence(snapshot);
+  if (presence !== 'ready') return presence;
+  return canStartCommand(snapshot) ? null : 'busy';
 }
 
 /**
@@ -41,9 +44,8 @@ function isJobCommand(command: string): command is RobotJobName {
  */
 export function groupJobStatus(snapshot: RobotSnapshot, groupId: number): GroupJobStatus | null {
   const { command, progress, jobs } = snapshot.context;
-  if (isRunningCommand(snapshot) && command && isJobCommand(command.command) && 'id' in command.args && command.args.id === groupId) {
-    return { name: command.command, done: progress?.done ?? 0, total: progress?.total ?? null };
-  }
+  const own = isRunningCommand(snapshot) ? commandJob(command) : null;
+  if (own?.groupId === groupId) return { name: own.name, done: progress?.done ?? 0, total: progress?.total ?? null };
   const job = jobs.active.find((candidate) => candidate.group_id === groupId && (candidate.status === 'running' || candidate.status === 'pending'));
   return job ? { name: job.name, done: job.progress, total: job.total } : null;
 }

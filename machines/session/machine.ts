@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import {
   createSession,
@@ -46,6 +46,9 @@ export type SessionEvent =
   | { type: 'server.forceLogout' }
   | { type: 'server.unauthorized' };
 
+/** Told to whoever listens (the app, which puts the robot to work for the signed-in user). */
+export type SessionEmitted = { type: 'session.signedIn'; user: User; token: string } | { type: 'session.signedOut' };
+
 type Opened = Extract<SessionOpening, { kind: 'opened' }>;
 
 const forgetEverything = ['clearSession', 'eraseStoredSession'] as const;
@@ -61,6 +64,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    emitted: {} as SessionEmitted,
   },
   actors: { fetchSession, createSession, switchSession, endSwitchedSession, deleteSession },
   guards: {
@@ -110,6 +114,10 @@ export const sessionMachine = setup({
     },
     clearSession: assign({ token: null, user: null, switchRecord: null, switchRequest: null }),
     eraseStoredSession: ({ context }) => context.store.forgetSession(),
+    announceSignedIn: emit(({ context }) =>
+      context.user && context.token ? { type: 'session.signedIn' as const, user: context.user, token: context.token } : { type: 'session.signedOut' as const },
+    ),
+    announceSignedOut: emit({ type: 'session.signedOut' as const }),
     // Supplied where the machine runs: they need the router or the toasts.
     goHome: () => {},
     goToLogin: () => {},
@@ -227,6 +235,8 @@ export const sessionMachine = setup({
       initial: 'ownAccount',
       states: {
         ownAccount: {
+          entry: 'announceSignedIn',
+          exit: 'announceSignedOut',
           on: {
             'session.switchToUser': {
               guard: 'isSupervisor',
@@ -266,6 +276,8 @@ export const sessionMachine = setup({
           },
         },
         switchedToUser: {
+          entry: 'announceSignedIn',
+          exit: 'announceSignedOut',
           on: { 'session.switchBack': 'switchingBack' },
         },
         switchingBack: {

@@ -6,7 +6,7 @@ import { groupJobStatus, robotIndicator } from '../../machines/robot/selectors';
 import type { GroupRouteData } from './loaders/groupLoaders';
 import type { SignedInData } from './loaders/signedInLoaders';
 import type { ApiClient } from '../api/client';
-import type { RobotActor } from './robotActor';
+import type { RobotActor } from '../../machines/robot/actorRef';
 import type { SessionActor } from './sessionActor';
 import { createSignInAsTools } from './signInAsTools';
 import { rememberRouteBeforeOnboarding } from '../features/onboarding/savedRoute';

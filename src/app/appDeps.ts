@@ -5,7 +5,7 @@ import type { Robot } from '../robot/protocol';
 import type { CurrentGroupMemory } from './currentGroupMemory';
 import type { GroupsSource } from '../api/groupsSource';
 import type { NoticeBoard } from './notices';
-import type { RobotActor } from './robotActor';
+import type { RobotActor } from '../../machines/robot/actorRef';
 import type { SessionActor } from './sessionActor';
 
 /** What the routes need; the page builds the real ones, tests build their own. */

@@ -1,6 +1,9 @@
-import { createApiClient, type ServerHeaders } from '../api/client';
+import { createActor, fromPromise } from 'xstate';
+import { createApiClient } from '../api/client';
+import { appMachine } from '../../machines/app/machine';
 import { accessToken } from '../../machines/session/selectors';
 import { createSessionStore } from '../../machines/session/sessionStore';
+import { createReloadLog } from '../../machines/versionCheck/reloadLog';
 import type { AppConfig } from '../config';
 import type { FacebookWindow } from '../identity/facebookIdentity';
 import { createAppRobot } from './appRobot';
@@ -10,9 +13,9 @@ import { createCurrentGroupMemory } from './currentGroupMemory';
 import { createGroupsSource } from '../api/groupsSource';
 import { createNoticeBoard } from './notices';
 import { navigateQuietly, type Navigator } from './quietNavigation';
-import { createRobotActor, followSession } from './robotActor';
-import { createSessionActor } from './sessionActor';
+import { appSessionMachine } from './sessionActor';
 import { watchUnauthorizedKeyCalls } from './unauthorizedCalls';
+import { appVersionCheckMachine, pageActivity, type VersionCheckPage } from './versionCheck';
 
 export interface AppWiring {
   baseUrl: string;
@@ -24,10 +27,8 @@ export interface AppWiring {
   reloadApp(): void;
   /** The page the installed extension's content script listens on. */
   robotPage: BridgePage;
-  /** Every response's version headers, for the version check. */
-  onServerHeaders?(headers: ServerHeaders): void;
-  /** The installed robot's version, for the version check. */
-  onRobotVersion?(version: string): void;
+  /** The page the version check reloads with a cache buster, and where it watches for the user's activity. */
+  versionPage: VersionCheckPage;
   /** Replaces the global fetch (tests). */
   fetch?: (request: Request) => Promise<Response>;
   /** Speaks the encrypted envelope mode when the server announces it on GET /status. */
@@ -35,9 +36,10 @@ export interface AppWiring {
 }
 
 /**
- * The API client, the session and the robot, wired to each other: requests carry the session's
- * token, X-Force-Logout or a 401 on a key call ends the session, and the robot works for whoever
- * is signed in. The session and the robot machine start once a router can carry out navigation.
+ * The API client and the app machine, which spawns the session, the robot and the version check
+ * and carries what one tells another. Requests carry the session's token; every response's headers
+ * and a 401 on a key call go to the app machine. The app's actors start once a router can carry out
+ * the session's navigation.
  */
 export function createAppDeps({
   baseUrl,
@@ -47,8 +49,7 @@ export function createAppDeps({
   runningAppVersion,
   reloadApp,
   robotPage,
-  onServerHeaders,
-  onRobotVersion,
+  versionPage,
   fetch,
   envelope,
 }: AppWiring) {
@@ -58,25 +59,30 @@ export function createAppDeps({
     fetch,
     envelope,
     getToken: () => accessToken(session.getSnapshot()),
-    onServerHeaders: (headers) => {
-      onServerHeaders?.(headers);
-      if (headers.forceLogout) session.send({ type: 'server.forceLogout' });
-    },
+    onServerHeaders: (headers) => app.send({ type: 'server.headers', ...headers }),
   });
-  watchUnauthorizedKeyCalls(api, baseUrl, () => session.send({ type: 'server.unauthorized' }));
+  watchUnauthorizedKeyCalls(api, baseUrl, () => app.send({ type: 'server.unauthorized' }));
   const notices = createNoticeBoard();
-  const session = createSessionActor({
-    api,
-    store: createSessionStore(storage),
-    navigate: navigateQuietly(() => {
-      if (!router) throw new Error('the session navigated before the router was connected');
-      return router;
-    }),
-    notices,
-  });
   const robot = createAppRobot(api, robotPage);
-  const robotActor = createRobotActor({ robot, api, onRobotVersion: (version) => onRobotVersion?.(version) });
   const groups = createGroupsSource(api);
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        session: appSessionMachine({
+          navigate: navigateQuietly(() => {
+            if (!router) throw new Error('the session navigated before the router was connected');
+            return router;
+          }),
+          notices,
+        }),
+        versionCheck: appVersionCheckMachine(versionPage, () => robot.reload()),
+        loadUserGroups: fromPromise(({ input }) => groups.load(input.token)),
+        watchUserActivity: pageActivity(versionPage),
+      },
+    }),
+    { input: { api, store: createSessionStore(storage), robot, runningAppVersion, reloadLog: createReloadLog(storage) } },
+  );
+  const { session, robot: robotActor } = app.getSnapshot().context;
   const deps: AppDeps = {
     api,
     session,
@@ -95,11 +101,11 @@ export function createAppDeps({
   };
   return {
     deps,
+    app,
+    /** Gives the session the router to navigate with and starts the app's actors. */
     connectRouter(connected: Navigator) {
       router = connected;
-      session.start();
-      robotActor.start();
-      followSession(robotActor, session, groups);
+      app.start();
     },
   };
 }

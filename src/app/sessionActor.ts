@@ -1,23 +1,18 @@
-import { createActor } from 'xstate';
-import type { ApiClient } from '../api/client';
-import { sessionMachine } from '../../machines/session/machine';
 import type { SessionActor } from '../../machines/session/actorRef';
-import type { SessionStore } from '../../machines/session/sessionStore';
+import { sessionMachine } from '../../machines/session/machine';
 import type { NoticeBoard } from './notices';
 import { pathTo } from './routes';
 
 export type { SessionActor };
 
-export interface SessionActorDeps {
-  api: ApiClient;
-  store: SessionStore;
+export interface SessionPageDeps {
   navigate(to: string): void;
   notices: NoticeBoard;
 }
 
 /** The session machine with the app's navigation and toasts for its declared actions. */
-export function createSessionActor({ api, store, navigate, notices }: SessionActorDeps): SessionActor {
-  const machine = sessionMachine.provide({
+export function appSessionMachine({ navigate, notices }: SessionPageDeps) {
+  return sessionMachine.provide({
     actions: {
       goHome: () => navigate(pathTo('home')),
       goToLogin: () => navigate(pathTo('login')),
@@ -26,5 +21,4 @@ export function createSessionActor({ api, store, navigate, notices }: SessionAct
       reportSwitchFailure: (_, { reason }) => notices.post({ title: 'Could not switch to that user', message: reason, variant: 'danger' }),
     },
   });
-  return createActor(machine, { input: { api, store } });
 }

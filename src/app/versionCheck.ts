@@ -1,33 +1,25 @@
-import { createActor } from 'xstate';
-import type { ApiClient, ServerHeaders } from '../api/client';
-import { versionCheckMachine, type VersionCheckEvent } from '../../machines/versionCheck/machine';
-import { createReloadLog } from '../../machines/versionCheck/reloadLog';
+import { fromCallback } from 'xstate';
+import { versionCheckMachine } from '../../machines/versionCheck/machine';
 import { withCacheBuster } from './cacheBuster';
 import { watchUserActivity } from './userActivity';
 
-export interface VersionCheckDeps {
-  api: ApiClient;
-  runningAppVersion: string;
-  window: Window;
-  reloadExtension: () => void;
+/** What the version check needs of the page: its address to reload, and the user's activity. */
+export interface VersionCheckPage {
+  location: Pick<Location, 'href' | 'replace'>;
+  activity: EventTarget;
 }
 
-export function serverVersionsEvent({ appVersion, robotVersion }: ServerHeaders): VersionCheckEvent {
-  return { type: 'server.versions', appVersion, robotVersion };
-}
-
-/** Starts the version check with the page's real reload, storage and activity events. */
-export function startVersionCheck({ api, runningAppVersion, window, reloadExtension }: VersionCheckDeps) {
-  const machine = versionCheckMachine.provide({
+/** The version check with the page's real reload (with a cache buster) and the robot's extension reload. */
+export function appVersionCheckMachine(page: VersionCheckPage, reloadExtension: () => void) {
+  return versionCheckMachine.provide({
     actions: {
-      reloadApp: (_, { version }) => window.location.replace(withCacheBuster(window.location.href, version)),
+      reloadApp: (_, { version }) => page.location.replace(withCacheBuster(page.location.href, version)),
       reloadExtension: () => reloadExtension(),
     },
   });
-  const actor = createActor(machine, {
-    input: { runningAppVersion, api, reloadLog: createReloadLog(window.localStorage) },
-  });
-  const stopWatching = watchUserActivity(window, () => actor.send({ type: 'user.activity' }));
-  actor.subscribe({ complete: stopWatching });
-  return actor.start();
+}
+
+/** The user touching the page, reported to the app machine while it runs. */
+export function pageActivity(page: VersionCheckPage) {
+  return fromCallback<{ type: 'user.activity' }>(({ sendBack }) => watchUserActivity(page.activity, () => sendBack({ type: 'user.activity' })));
 }

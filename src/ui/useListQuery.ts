@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { listQueryMachine } from '../../machines/listQuery/machine';
@@ -14,6 +15,8 @@ export interface ListQueryOptions {
 }
 
 export interface ListQueryHandle {
+  /** The listQuery statechart, for a list machine that follows its filters (it emits `query.changed`). */
+  actor: ActorRefFrom<typeof listQueryMachine>;
   /** The filters as the address will hold them, each a string; defaults filled in. */
   query: ListQuery;
   /** What the search box shows while typing has not paused yet. */
@@ -76,6 +79,7 @@ export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOp
   const pickedToDate = useSelector(actor, (snapshot) => snapshot.context.pickedToDate);
 
   return {
+    actor,
     query,
     typedText,
     pickedToDate,

@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { robotMachine } from '../../machines/robot/machine';
+import { createFakeRobot } from './robot/fakeRobot';
 import type { decideDepartures, DecisionAnswer, fetchHeldDepartures, HeldAnswer } from '../../machines/heldDepartures/actors';
 import { heldDeparturesMachine, type HeldDeparturesEmitted, type HeldDeparturesEvent, type HeldDeparturesInput } from '../../machines/heldDepartures/machine';
 import { departuresNoticeOf } from '../../machines/heldDepartures/selectors';
@@ -26,20 +28,46 @@ const actorOutputs = {
 };
 const ACTOR_IDS = Object.keys(actorOutputs) as Array<keyof typeof actorOutputs>;
 
+const GROUP_ID = 7;
+const OTHER_GROUP_ID = 8;
+
 const modelEvents: ModelEvent[] = [
   { type: 'departures.confirm' },
   { type: 'departures.keep' },
-  { type: 'departures.recheck' },
+  { type: 'robot.job.finished', groupId: GROUP_ID, name: 'fetch_group_members' },
+  { type: 'robot.job.finished', groupId: GROUP_ID, name: 'fetch_group_posts' },
+  { type: 'robot.job.finished', groupId: OTHER_GROUP_ID, name: 'fetch_group_members' },
   ...ACTOR_IDS.flatMap((id) => actorDoneEvents<ActorOutput>(id, actorOutputs[id])),
 ];
 
-const input: HeldDeparturesInput = {
-  api: createApiClient({ baseUrl: 'http://api.invalid/api/v1', fetch: () => Promise.reject(new Error('the model provides every actor')) }),
-  groupId: 7,
-};
+const unusedApi = createApiClient({ baseUrl: 'http://api.invalid/api/v1', fetch: () => Promise.reject(new Error('the model provides every actor')) });
+
+/** The app's robot, ready, over a fake robot whose commands the test settles. */
+function readyRobot() {
+  const fake = createFakeRobot();
+  fake.set({ presence: 'ready', robot_version: '2.4.0' });
+  const actor = createActor(robotMachine, { input: { robot: fake.robot, api: unusedApi } });
+  actor.start();
+  return { fake, actor };
+}
+
+/** The group's member list as far as held departures reach it: the reloads it is told to do. */
+function memberListRecorder() {
+  const reloads: EventObject[] = [];
+  const actor = createActor(fromCallback<{ type: 'members.reload' }>(({ receive }) => receive((event) => void reloads.push(event))));
+  actor.start();
+  return { actor, reloads };
+}
+
+const inputWith = (robot: ReturnType<typeof readyRobot>, memberList: ReturnType<typeof memberListRecorder>): HeldDeparturesInput => ({
+  api: unusedApi,
+  groupId: GROUP_ID,
+  robotRef: robot.actor,
+  memberListRef: memberList.actor,
+});
 
 const model = createMachineTestModel(heldDeparturesMachine, {
-  input,
+  input: inputWith(readyRobot(), memberListRecorder()),
   events: modelEvents,
   distinguishingContext: ({ context }) => ({ held: context.departures !== null, failure: context.failure !== null }),
 });
@@ -66,11 +94,18 @@ function startSystem() {
   const machine = heldDeparturesMachine.provide({
     actors: { fetchHeldDepartures: actors.fetchHeldDepartures.logic, decideDepartures: actors.decideDepartures.logic },
   });
-  const actor = createActor(machine, { input });
+  const robot = readyRobot();
+  const memberList = memberListRecorder();
+  const actor = createActor(machine, { input: inputWith(robot, memberList) });
   const told: HeldDeparturesEmitted[] = [];
   actor.on('departures.decided', (emitted) => void told.push(emitted));
   render(<DeparturesScreen actor={actor} />);
-  return { actor, actors, told };
+  const stop = () => {
+    actor.stop();
+    robot.actor.stop();
+    memberList.actor.stop();
+  };
+  return { actor, actors, told, robot: robot.actor, fakeRobot: robot.fake, reloads: memberList.reloads, stop };
 }
 
 type System = ReturnType<typeof startSystem>;
@@ -133,8 +168,33 @@ function implementationFor(system: System) {
       'xstate.init': () => void system.actor.start(),
       'departures.confirm': click('Confirm'),
       'departures.keep': click('Keep'),
-      // The route sends it when a members scan of the group ends.
-      'departures.recheck': async () => act(async () => void system.actor.send({ type: 'departures.recheck' })),
+      // The robot runs the job to its end, and announces it finished.
+      'robot.job.finished': async ({ event }: { event: EventObject }) =>
+        act(async () => {
+          const { groupId, name } = event as Extract<HeldDeparturesEvent, { type: 'robot.job.finished' }>;
+          const args = { id: groupId, name: 'Sourdough Bakers', fb_group_id: '100200300', fb_slug: null };
+          system.robot.send({
+            type: 'robot.command.start',
+            request:
+              name === 'fetch_group_posts'
+                ? {
+                    command: name,
+                    args: {
+                      ...args,
+                      settings: {
+                        engagement_sync_lookbehind_by: 'days',
+                        engagement_sync_days_back: 7,
+                        engagement_sync_posts_back: 10,
+                        engagement_sync_reactions_per_post: 100,
+                        engagement_sync_comments_per_post: 100,
+                      },
+                    },
+                  }
+                : { command: 'fetch_group_members', args },
+          });
+          system.fakeRobot.lastRun().resolve({});
+          await settle();
+        }),
       'xstate.done.actor.fetchHeldDepartures': answer('fetchHeldDepartures'),
       'xstate.done.actor.decideDepartures': answer('decideDepartures'),
     },
@@ -159,11 +219,34 @@ describe('heldDepartures model', () => {
 
   it.each(paths.map((path) => [namePath(path, labelAnswer), path] as const))('%s', async (_name, path) => {
     const system = startSystem();
-    await path.test(implementationFor(system));
-    system.actor.stop();
+    try {
+      await path.test(implementationFor(system));
+    } finally {
+      system.stop();
+    }
   });
 
-  it('tells the page once a decision is stored, and not when it failed', async () => {
+  it("checks again when a members scan of its group ends, not another group's or an engagement scan", async () => {
+    const system = startSystem();
+    system.actor.start();
+    await act(async () => {
+      system.actors.fetchHeldDepartures.resolve({ kind: 'none' });
+      await settle();
+    });
+    const finish = async (command: 'fetch_group_members', groupId: number) =>
+      act(async () => {
+        system.robot.send({ type: 'robot.command.start', request: { command, args: { id: groupId, name: 'Sourdough Bakers', fb_group_id: '100200300', fb_slug: null } } });
+        system.fakeRobot.lastRun().resolve({});
+        await settle();
+      });
+    await finish('fetch_group_members', OTHER_GROUP_ID);
+    expect(system.actors.fetchHeldDepartures.waitingRuns()).toBe(0);
+    await finish('fetch_group_members', GROUP_ID);
+    expect(system.actors.fetchHeldDepartures.waitingRuns()).toBe(1);
+    system.stop();
+  });
+
+  it('tells the page once a decision is stored, and not when it failed; a confirmation reloads the member list', async () => {
     const system = startSystem();
     system.actor.start();
     await act(async () => {
@@ -177,13 +260,15 @@ describe('heldDepartures model', () => {
       await settle();
     });
     expect(system.told).toEqual([]);
+    expect(system.reloads).toEqual([]);
     await act(async () => void fireEvent.click(button('Confirm')));
     await act(async () => {
       system.actors.decideDepartures.resolve({ kind: 'decided', count: 19_789 });
       await settle();
     });
     expect(system.told).toEqual([{ type: 'departures.decided', decision: 'confirm', count: 19_789 }]);
+    expect(system.reloads).toEqual([{ type: 'members.reload' }]);
     expect(noticeShown()).toBeNull();
-    system.actor.stop();
+    system.stop();
   });
 });

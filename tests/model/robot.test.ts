@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type EventObject, type SnapshotFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import type { RobotJobsLookup } from '../../machines/robot/actors';
 import { robotMachine, type RobotEvent } from '../../machines/robot/machine';
 import { canStartCommand, groupJobStatus, isRunningCommand, lastCommandFailure, robotIndicator, robotPresence } from '../../machines/robot/selectors';
 import { JOB_TITLES } from '../../src/app/shell/JobStatusNotice';
 import { RobotError } from '../../src/robot/protocol';
-import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS } from '../../src/app/shell/fixtures';
+import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_IDENTITY, ROBOT_JOB_LOOKUPS } from '../../src/app/shell/fixtures';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
@@ -24,8 +24,25 @@ type ModelEvent = RobotEvent | DelayedEvent | ActorDoneEvent<RobotJobsLookup> | 
 const GROUP = ROBOT_GROUP;
 const jobLookups: RobotJobsLookup[] = Object.values(ROBOT_JOB_LOOKUPS);
 
+/** Whoever starts a command and waits for the robot's reply. */
+function requester() {
+  const replies: EventObject[] = [];
+  const actor = createActor(fromCallback(({ receive }) => receive((event) => void replies.push(event))));
+  actor.start();
+  return { actor, replies };
+}
+const modelRequester = requester();
+
+const eventFixtures: { [Type in RobotEvent['type']]: Array<Extract<RobotEvent, { type: Type }>> } = {
+  ...ROBOT_EVENTS,
+  'robot.command.start': [
+    ...ROBOT_EVENTS['robot.command.start'],
+    { type: 'robot.command.start', request: { command: 'fetch_group_members', args: GROUP }, replyTo: modelRequester.actor },
+  ],
+};
+
 const modelEvents: ModelEvent[] = [
-  ...Object.values(ROBOT_EVENTS).flat(),
+  ...Object.values(eventFixtures).flat(),
   ...delayedEvents(robotMachine),
   ...actorDoneEvents('fetchRobotJobs', jobLookups),
   actorErrorEvent('fetchRobotJobs', new Error('the jobs call crashed')),
@@ -72,6 +89,8 @@ const model = createMachineTestModel(robotMachine, {
     if (reported) return robotPresence(snapshot) !== reported;
     if (event.type === 'robot.versionReported') return snapshot.context.robotVersion !== (event as { version: string }).version;
     if (COMMAND_REPORTS.includes(event.type)) return isRunningCommand(snapshot);
+    // A requester is only refused here: its accepted commands have their own tests below.
+    if (event.type === 'robot.command.start' && 'replyTo' in event) return !canStartCommand(snapshot);
     return true;
   },
 });
@@ -163,7 +182,15 @@ function implementationFor(system: System) {
       'robot.lost': ({ event }: ModelStep) => inWorld(() => system.fake.set({ presence: (event as Extract<RobotEvent, { type: 'robot.lost' }>).reason })),
       'robot.versionReported': ({ event }: ModelStep) =>
         inWorld(() => system.fake.set({ robot_version: (event as Extract<RobotEvent, { type: 'robot.versionReported' }>).version })),
-      'robot.command.start': sendToSystem,
+      'robot.command.start': async (step: ModelStep) => {
+        const { replyTo: _modelRequester, ...start } = step.event as Extract<RobotEvent, { type: 'robot.command.start' }>;
+        if (!_modelRequester) return sendToSystem(step);
+        const { actor, replies } = requester();
+        await act(async () => void system.actor.send({ ...start, replyTo: actor }));
+        expect(replies).toEqual([
+          { type: 'robot.reply.failed', command: 'fetch_group_members', code: 'failed', message: 'The extension is not ready or is busy with another job.' },
+        ]);
+      },
       'robot.command.progress': ({ event }: ModelStep) =>
         inWorld(() => system.fake.lastRun().onProgress!((event as Extract<RobotEvent, { type: 'robot.command.progress' }>).progress)),
       'robot.command.done': () =>
@@ -223,6 +250,121 @@ describe('robot model', () => {
   it.each(paths.map((path) => [namePath(path, labelRobotEvent), path] as const))('%s', async (_name, path) => {
     const system = startSystem();
     await path.test(implementationFor(system));
+    system.actor.stop();
+  });
+});
+
+describe("the robot's replies to whoever started a command", () => {
+  function readyRobot() {
+    const system = startSystem();
+    system.fake.set({ presence: 'ready', robot_version: '2.4.0' });
+    system.actor.start();
+    return system;
+  }
+  const start = (system: System, replyTo: ReturnType<typeof requester>['actor']) =>
+    system.actor.send({ type: 'robot.command.start', request: { command: 'fetch_group_members', args: GROUP }, replyTo });
+
+  it('answers done once the command ends, and only then', async () => {
+    const system = readyRobot();
+    const { actor, replies } = requester();
+    start(system, actor);
+    expect(replies).toEqual([]);
+    system.fake.lastRun().resolve({ job_id: 12, members: 2000 });
+    await settle();
+    expect(replies).toEqual([{ type: 'robot.reply.done', command: 'fetch_group_members' }]);
+    system.actor.stop();
+  });
+
+  it("answers failed with the robot's own message when the command fails", async () => {
+    const system = readyRobot();
+    const { actor, replies } = requester();
+    start(system, actor);
+    system.fake.lastRun().reject(new RobotError('failed', 'The members of the group could not be read.'));
+    await settle();
+    expect(replies).toEqual([
+      { type: 'robot.reply.failed', command: 'fetch_group_members', code: 'failed', message: 'The members of the group could not be read.' },
+    ]);
+    system.actor.stop();
+  });
+
+  it('answers failed when the extension goes away before the command ends', async () => {
+    const system = readyRobot();
+    const { actor, replies } = requester();
+    start(system, actor);
+    system.fake.set({ presence: 'disconnected' });
+    await settle();
+    expect(replies).toEqual([
+      { type: 'robot.reply.failed', command: 'fetch_group_members', code: 'disconnected', message: 'The extension went away before the command ended.' },
+    ]);
+    system.actor.stop();
+  });
+
+  it('refuses a second requester while a command runs, and answers each requester about its own command only', async () => {
+    const system = readyRobot();
+    const first = requester();
+    const second = requester();
+    start(system, first.actor);
+    start(system, second.actor);
+    expect(second.replies).toEqual([
+      { type: 'robot.reply.failed', command: 'fetch_group_members', code: 'failed', message: 'The extension is not ready or is busy with another job.' },
+    ]);
+    system.fake.lastRun().resolve({});
+    await settle();
+    expect(first.replies).toEqual([{ type: 'robot.reply.done', command: 'fetch_group_members' }]);
+    expect(second.replies).toHaveLength(1);
+    system.actor.stop();
+  });
+});
+
+describe("the robot's job announcements", () => {
+  function listeningRobot() {
+    const system = startSystem();
+    const heard: EventObject[] = [];
+    system.actor.on('robot.job.started', (event) => void heard.push(event));
+    system.actor.on('robot.job.finished', (event) => void heard.push(event));
+    system.fake.set({ presence: 'ready', robot_version: '2.4.0' });
+    system.actor.start();
+    return { system, heard };
+  }
+
+  it('announces a job command it starts and its end, with the group and the job', async () => {
+    const { system, heard } = listeningRobot();
+    system.actor.send({ type: 'robot.command.start', request: { command: 'fetch_group_members', args: GROUP } });
+    expect(heard).toEqual([{ type: 'robot.job.started', groupId: GROUP.id, name: 'fetch_group_members' }]);
+    system.fake.lastRun().reject(new RobotError('failed', 'The members of the group could not be read.'));
+    await settle();
+    expect(heard).toEqual([
+      { type: 'robot.job.started', groupId: GROUP.id, name: 'fetch_group_members' },
+      { type: 'robot.job.finished', groupId: GROUP.id, name: 'fetch_group_members' },
+    ]);
+    system.actor.stop();
+  });
+
+  it('announces nothing for a command that is not a group job', () => {
+    const { system, heard } = listeningRobot();
+    system.actor.send({ type: 'robot.command.start', request: { command: 'fetch_user_groups', args: {} } });
+    expect(heard).toEqual([]);
+    system.actor.stop();
+  });
+
+  it("announces the server's active jobs as they appear and end, once each even while this page runs the same job", async () => {
+    const { system, heard } = listeningRobot();
+    system.actor.send({ type: 'session.changed', identity: ROBOT_IDENTITY });
+    system.jobsCall.resolve(ROBOT_JOB_LOOKUPS.removing);
+    await settle();
+    expect(heard).toEqual([{ type: 'robot.job.started', groupId: GROUP.id, name: 'remove_group_members' }]);
+
+    system.actor.send({ type: 'robot.command.start', request: { command: 'remove_group_members', args: { ...GROUP, members: [] } } });
+    system.fake.lastRun().resolve({ job_id: 31, removed: 0 });
+    await settle();
+    expect(heard).toHaveLength(1);
+
+    system.jobsCall.resolve({ kind: 'loaded', jobs: { active: [], scheduled: [] } });
+    await settle();
+    expect(heard).toEqual([
+      { type: 'robot.job.started', groupId: GROUP.id, name: 'remove_group_members' },
+      { type: 'robot.job.finished', groupId: GROUP.id, name: 'remove_group_members' },
+    ]);
     system.actor.stop();
   });
 });

@@ -172,7 +172,7 @@ export const defaultFeatures: ShellFeatures = {
 /** The group the robot works on in the robot's stories and model test. */
 export const ROBOT_GROUP = { id: freeGroup.id, name: freeGroup.name, fb_group_id: freeGroup.fb_group_id, fb_slug: freeGroup.fb_slug };
 
-const robotIdentity: RobotIdentity = { user: adminUser, groups: [freeGroup], apiToken: 'token-ada' };
+export const ROBOT_IDENTITY: RobotIdentity = { user: adminUser, groups: [freeGroup], apiToken: 'token-ada' };
 
 const removalJob: ExtensionJob = {
   id: 31,
@@ -207,7 +207,7 @@ export const ROBOT_EVENTS: { [Type in RobotEvent['type']]: Array<Extract<RobotEv
     { type: 'robot.command.failed', command: 'fetch_group_members', code: 'failed', message: 'The members of the group could not be read.' },
   ],
   'session.changed': [
-    { type: 'session.changed', identity: robotIdentity },
+    { type: 'session.changed', identity: ROBOT_IDENTITY },
     { type: 'session.changed', identity: null },
   ],
 };

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import type { MemberListGroup } from '../../../machines/memberList/actors';
 import { isPaidPlan } from '../../../rules/plans';
 import { heldDeparturesMachine } from '../../../machines/heldDepartures/machine';
 import { decisionToastOf, departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { memberListMachine } from '../../../machines/memberList/machine';
+import { MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../machines/memberList/query';
 import { membersPageView } from '../../../machines/memberList/selectors';
 import type { ApiClient } from '../../api/client';
 import type { Group } from '../../api/groupsSource';
@@ -13,9 +14,8 @@ import type { RobotActor } from '../../../machines/robot/actorRef';
 import { pathTo } from '../../app/routes';
 import { useListQuery } from '../../ui/useListQuery';
 import { useToast } from '../../ui/toast';
-import { followRobot, removalRobotOf, robotUnavailabilityOf } from './followRobot';
 import { HeldDeparturesNotice } from './HeldDeparturesNotice';
-import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from './membersQuery';
+import { listAddress, listFromPath } from './membersQuery';
 import { MembersView } from './MembersView';
 
 export interface MembersLoaderData {
@@ -48,56 +48,29 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
   const showToast = useToast();
   const list = listFromPath(useParams().list);
   const filters = useListQuery({ defaults: MEMBERS_QUERY_DEFAULTS, textFilter: 'search' });
-  const query = useMemo(() => membersQueryOf(list, filters.query), [list, filters.query]);
-  const queryKey = JSON.stringify(query);
-  const queryRef = useRef(query);
-  queryRef.current = query;
 
   const memberList = useActorRef(memberListMachine, {
-    input: {
-      api,
-      robot: removalRobotOf(robotActor),
-      group: memberListGroupOf(group),
-      query,
-      robotUnavailable: robotUnavailabilityOf(robotActor.getSnapshot()),
-    },
+    input: { api, robotRef: robotActor, listQueryRef: filters.actor, group: memberListGroupOf(group), query: membersQueryOf(list, filters.query) },
   });
   const snapshot = useSelector(memberList, (current) => current);
+  const robot = useSelector(robotActor, (current) => current);
 
-  useEffect(() => {
-    if (JSON.stringify(memberList.getSnapshot().context.query) !== queryKey) {
-      memberList.send({ type: 'members.query.changed', query: queryRef.current });
-    }
-  }, [queryKey, memberList]);
+  // The tab is the path's: back, forward and the tab links all change it.
+  useEffect(() => memberList.send({ type: 'members.list.changed', list }), [list, memberList]);
 
-  useEffect(() => followRobot(robotActor, memberList, group.id), [robotActor, memberList, group.id]);
-
-  const departures = useActorRef(heldDeparturesMachine, { input: { api, groupId: group.id } });
+  const departures = useActorRef(heldDeparturesMachine, { input: { api, groupId: group.id, robotRef: robotActor, memberListRef: memberList } });
   const departuresNotice = useSelector(departures, departuresNoticeOf);
   useEffect(() => {
-    const subscription = departures.on('departures.decided', (decided) => {
-      showToast({ ...decisionToastOf(decided), variant: 'success' });
-      if (decided.decision === 'confirm') memberList.send({ type: 'members.reload' });
-    });
+    const subscription = departures.on('departures.decided', (decided) => showToast({ ...decisionToastOf(decided), variant: 'success' }));
     return () => subscription.unsubscribe();
-  }, [departures, memberList, showToast]);
-  // A members scan that ends may have held departures, or replaced the ones held.
-  const runningJob = snapshot.context.runningJob;
-  const previousJob = useRef(runningJob);
-  useEffect(() => {
-    if (previousJob.current === 'fetch_group_members' && runningJob === null) departures.send({ type: 'departures.recheck' });
-    previousJob.current = runningJob;
-  }, [runningJob, departures]);
+  }, [departures, showToast]);
 
   useEffect(() => {
     const subscription = memberList.on('members.export.failed', ({ message }) => showToast({ title: 'Export failed', message, variant: 'danger' }));
     return () => subscription.unsubscribe();
   }, [memberList, showToast]);
 
-  const view = useMemo(
-    () => membersPageView(snapshot, { job: snapshot.context.runningJob, unavailable: snapshot.context.robotUnavailable }),
-    [snapshot],
-  );
+  const view = useMemo(() => membersPageView(snapshot, robot), [snapshot, robot]);
 
   const purchase = pathTo('group_purchase', { fbGroupId: group.fb_group_id });
   return (

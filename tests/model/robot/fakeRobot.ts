@@ -33,6 +33,7 @@ export function createFakeRobot() {
     robot,
     runs,
     configured,
+    reloads,
     waitingRuns,
     lastRun: () => {
       const run = waitingRuns().at(-1);

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { MemoryRouter } from 'react-router-dom';
 import { groupJobStatus, robotIndicator } from '../../../machines/robot/selectors';
-import type { RobotActor } from '../../../src/app/robotActor';
+import type { RobotActor } from '../../../machines/robot/actorRef';
 import { JobStatusNotice } from '../../../src/app/shell/JobStatusNotice';
 import { RobotStatus } from '../../../src/app/shell/RobotStatus';
 

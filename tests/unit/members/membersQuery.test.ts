@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../../machines/memberList/exportFile';
-import { listAddress, listFromPath, MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../src/features/members/membersQuery';
+import { MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../machines/memberList/query';
+import { listAddress, listFromPath } from '../../../src/features/members/membersQuery';
 
 describe('the members query from the address', () => {
   it('takes the list from the path, the default list without one', () => {

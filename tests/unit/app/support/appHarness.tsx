@@ -34,6 +34,7 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
     runningAppVersion: '0.1.0',
     reloadApp: () => {},
     robotPage: window,
+    versionPage: { location: { href: 'http://xfilter.test/', replace: () => {} }, activity: new EventTarget() },
     fetch: server.fetch,
   });
   const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
