@@ -1,4 +1,4 @@
-import { assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
+import { assign, emit, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import { listenToRobotJobs, type RobotJobReport } from '../robot/actors';
 import type { robotMachine } from '../robot/machine';
@@ -9,8 +9,8 @@ export interface HeldDeparturesInput {
   groupId: number;
   /** The app's robot: a members scan of this group that ends may have held departures, or replaced the ones held. */
   robotRef: ActorRefFrom<typeof robotMachine>;
-  /** The group's member lists, which load again once confirmed departures moved to Removed. */
-  memberListRef: ActorRef<Snapshot<unknown>, { type: 'members.reload' }>;
+  /** The group's member lists (they take 'members.reload'), which load again once confirmed departures moved to Removed. */
+  memberListRef: AnyActorRef;
 }
 
 export interface HeldDeparturesContext extends HeldDeparturesInput {
