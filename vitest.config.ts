@@ -18,7 +18,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/support/setup-dom.ts'],
           // Rules run on fake timers; this only bounds how long rendering may take on a busy machine.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -29,7 +29,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/support/setup-dom.ts'],
           // Rules run on fake timers; this only bounds how long rendering may take on a busy machine.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
