@@ -165,6 +165,16 @@ describe('listQuery rules', () => {
     expect(system.actor.getSnapshot().context.query.search).toBe('bob');
   });
 
+  it('opens with the address’s search and to-date in their boxes, and takes both back from an address changed elsewhere', () => {
+    const actor = createActor(listQueryMachine, { input: { defaults, search: new URLSearchParams('search=ann&to=2026-11-01') } }).start();
+    expect(typedTextOf(actor.getSnapshot())).toBe('ann');
+    expect(actor.getSnapshot().context.pickedToDate).toBe('2026-11-01');
+    actor.send({ type: 'query.address.changed', search: new URLSearchParams('search=bob&to=2026-12-24') });
+    expect(typedTextOf(actor.getSnapshot())).toBe('bob');
+    expect(actor.getSnapshot().context.pickedToDate).toBe('2026-12-24');
+    actor.stop();
+  });
+
   it('reads a page the address cannot hold as the first page', () => {
     const system = startSystem();
     system.actor.start();
