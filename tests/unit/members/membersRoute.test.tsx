@@ -70,7 +70,9 @@ describe('the members route', () => {
 
   it('puts a typed search in the address once typing pauses, back on page 1, replacing the history entry', async () => {
     const app = openAs(`/${freeGroup.fb_group_id}/members/inactive?page=3`);
-    const box = await screen.findByLabelText('Search members');
+    // The list has loaded before typing, so the box typed into is the one that stays.
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    const box = screen.getByLabelText('Search members');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'cleo' } });
     await advance(TEXT_DEBOUNCE_MS - 1);
