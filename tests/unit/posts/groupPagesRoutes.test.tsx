@@ -49,7 +49,9 @@ describe('the posts route', () => {
 
   it('puts a new search in the address once typing stops, back on page 1, replacing the entry', async () => {
     const app = openAs(`/${freeGroup.fb_group_id}/posts?page=2`, postsAnswer);
-    const box = await screen.findByLabelText('Search posts');
+    // The posts have loaded before typing, so the box typed into is the one that stays.
+    await screen.findByText('Ada Runner');
+    const box = screen.getByLabelText('Search posts');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'sunday' } });
     await advance(TEXT_DEBOUNCE_MS - 1);
