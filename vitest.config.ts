@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/setup-dom.ts'],
+          // Rules run on fake timers; this only bounds how long rendering may take on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {
@@ -26,6 +28,8 @@ export default defineConfig({
           include: ['tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/setup-dom.ts'],
+          // Rules run on fake timers; this only bounds how long rendering may take on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {

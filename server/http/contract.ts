@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const CONTRACT_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
+// Joined as a path, not resolved as a URL: under jsdom the global URL would resolve it against http://localhost.
+export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
 
 export const ACCESS_POLICIES = ['public', 'session', 'user', 'groupAdmin', 'supervisor', 'sandbox'] as const;
 export type AccessPolicy = (typeof ACCESS_POLICIES)[number];

@@ -28,7 +28,7 @@ async function openTwoEntries(first: string, second: string, answer: (server: Fa
     return answer(server, url);
   });
   const app = renderApp({ server, path: `${group}${first}`, storage: signedInStorage(server.signIn('ada')) });
-  await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'), { timeout: 5000 });
+  await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'));
   await act(() => app.router.navigate(`${group}${second}`));
   return {
     ...app,

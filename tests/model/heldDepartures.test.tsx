@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, waitFor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
 import { robotMachine } from '../../machines/robot/machine';
 import { createFakeRobot } from './robot/fakeRobot';
 import type { decideDepartures, DecisionAnswer, fetchHeldDepartures, HeldAnswer } from '../../machines/heldDepartures/actors';
@@ -244,6 +244,61 @@ describe('heldDepartures model', () => {
     await finish('fetch_group_members', GROUP_ID);
     expect(system.actors.fetchHeldDepartures.waitingRuns()).toBe(1);
     system.stop();
+  });
+
+  it.each([
+    ['Confirm', 'confirm', 'confirm'],
+    ['Keep', 'dismiss', 'keep'],
+  ] as const)('sends %s to the server for the scan it held, shows why it failed, and clears the reason on the next try', async (choice, endpoint, decision) => {
+    const sent: string[] = [];
+    let refuse = true;
+    let answerDecision = () => {};
+    const decisionAnswered = new Promise<void>((resolve) => (answerDecision = resolve));
+    const api = createApiClient({
+      baseUrl: 'http://xfilter.test/api/v1',
+      fetch: async (request) => {
+        const path = new URL(request.url).pathname;
+        sent.push(`${request.method} ${path}${request.method === 'POST' ? ` ${await request.text()}` : ''}`);
+        const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+        if (request.method === 'GET') return json({ departures: HELD_DEPARTURES });
+        if (refuse) return json({ error: { code: 'conflict', message: 'The group is locked.' } }, 409);
+        await decisionAnswered;
+        return json({ count: HELD_DEPARTURES.count });
+      },
+    });
+    const robot = readyRobot();
+    const memberList = memberListRecorder();
+    const actor = createActor(heldDeparturesMachine, { input: { ...inputWith(robot, memberList), api, groupId: 7 } });
+    const told: HeldDeparturesEmitted[] = [];
+    actor.on('departures.decided', (emitted) => void told.push(emitted));
+    render(<DeparturesScreen actor={actor} />);
+    actor.start();
+    await act(async () => void (await waitFor(actor, (snapshot) => snapshot.matches('held'))));
+
+    await act(async () => void fireEvent.click(button(choice)));
+    await act(async () => void (await waitFor(actor, (snapshot) => snapshot.matches('held'))));
+    expect(screen.getByRole('alert').textContent).toBe('The group is locked.');
+    expect(button('Confirm').disabled).toBe(false);
+    expect(button('Keep').disabled).toBe(false);
+    expect(told).toEqual([]);
+
+    refuse = false;
+    await act(async () => void fireEvent.click(button(choice)));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(button('Confirm').disabled).toBe(true);
+    expect(button('Keep').disabled).toBe(true);
+    answerDecision();
+    await act(async () => void (await waitFor(actor, (snapshot) => snapshot.matches('none'))));
+    expect(noticeShown()).toBeNull();
+    expect(told).toEqual([{ type: 'departures.decided', decision, count: HELD_DEPARTURES.count }]);
+    expect(sent).toEqual([
+      'GET /api/v1/groups/7/departures',
+      `POST /api/v1/groups/7/departures/${endpoint} {"job_id":41}`,
+      `POST /api/v1/groups/7/departures/${endpoint} {"job_id":41}`,
+    ]);
+    actor.stop();
+    robot.actor.stop();
+    memberList.actor.stop();
   });
 
   it('tells the page once a decision is stored, and not when it failed; a confirmation reloads the member list', async () => {

@@ -127,6 +127,61 @@ describe('listQuery rules', () => {
     expect(system.history.entries).toEqual(['list=inactive&to=2026-11-01']);
   });
 
+  it('pages at once, keeping the other filters, and a filter change goes back to page 1', () => {
+    const system = startSystem();
+    system.actor.start();
+    system.actor.send({ type: 'query.page.changed', page: 3 });
+    expect(system.history.entries).toEqual(['list=inactive&page=3']);
+    system.actor.send({ type: 'query.filter.changed', name: 'sort_by', value: 'posts_count' });
+    expect(system.history.entries).toEqual(['list=inactive&sort_by=posts_count']);
+    expect(pageOf(system.actor.getSnapshot())).toBe(1);
+  });
+
+  it('resets to a clean address and drops a search still waiting for typing to pause', () => {
+    const system = startSystem();
+    system.actor.start();
+    system.actor.send({ type: 'query.text.typed', value: 'ann' });
+    system.actor.send({ type: 'query.toDate.picked', value: '2026-11-01' });
+    system.actor.send({ type: 'query.reset' });
+    expect(system.history.entries).toEqual(['']);
+    expect(typedTextOf(system.actor.getSnapshot())).toBe('');
+    expect(isAwaitingTypingPause(system.actor.getSnapshot())).toBe(false);
+    system.clock.increment(TEXT_DEBOUNCE_MS);
+    expect(system.history.entries).toEqual(['']);
+    expect(system.history.writes).toBe(1);
+  });
+
+  it('follows an address changed elsewhere (back, a link) without writing it again, and drops a pending search', () => {
+    const system = startSystem();
+    system.actor.start();
+    system.actor.send({ type: 'query.text.typed', value: 'ann' });
+    system.actor.send({ type: 'query.address.changed', search: new URLSearchParams('search=bob&page=4&password=x') });
+    const snapshot = system.actor.getSnapshot();
+    expect(snapshot.context.query).toEqual({ ...defaults, search: 'bob', page: '4' });
+    expect(typedTextOf(snapshot)).toBe('bob');
+    expect(pageOf(snapshot)).toBe(4);
+    system.clock.increment(TEXT_DEBOUNCE_MS);
+    expect(system.history.writes).toBe(0);
+    expect(system.actor.getSnapshot().context.query.search).toBe('bob');
+  });
+
+  it('opens with the address’s search and to-date in their boxes, and takes both back from an address changed elsewhere', () => {
+    const actor = createActor(listQueryMachine, { input: { defaults, search: new URLSearchParams('search=ann&to=2026-11-01') } }).start();
+    expect(typedTextOf(actor.getSnapshot())).toBe('ann');
+    expect(actor.getSnapshot().context.pickedToDate).toBe('2026-11-01');
+    actor.send({ type: 'query.address.changed', search: new URLSearchParams('search=bob&to=2026-12-24') });
+    expect(typedTextOf(actor.getSnapshot())).toBe('bob');
+    expect(actor.getSnapshot().context.pickedToDate).toBe('2026-12-24');
+    actor.stop();
+  });
+
+  it('reads a page the address cannot hold as the first page', () => {
+    const system = startSystem();
+    system.actor.start();
+    system.actor.send({ type: 'query.address.changed', search: new URLSearchParams('page=soon') });
+    expect(pageOf(system.actor.getSnapshot())).toBe(1);
+  });
+
   it('omits defaults from the address and resets the page when a filter changes', () => {
     expect(toSearchParams({ ...defaults, page: '4', sort_by: 'posts_count' }, defaults).toString()).toBe('page=4&sort_by=posts_count');
     const system = startSystem();

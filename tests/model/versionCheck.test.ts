@@ -195,3 +195,74 @@ describe('versionCheck model', () => {
     });
   });
 });
+
+describe('versionCheck rules, in the spec’s own numbers', () => {
+  const SECOND = 1_000;
+
+  it('first asks the server 10 s after boot and 30 s without activity, and activity restarts the 30 s', () => {
+    const system = startSystem(reloadHistories[0]!);
+    system.actor.start();
+    system.clock.increment(10 * SECOND);
+    system.clock.increment(30 * SECOND - 1);
+    expect(system.statusCheck.waitingRuns()).toBe(0);
+    system.actor.send({ type: 'user.activity' });
+    system.clock.increment(30 * SECOND - 1);
+    expect(system.statusCheck.waitingRuns()).toBe(0);
+    system.clock.increment(1);
+    expect(system.statusCheck.waitingRuns()).toBe(1);
+    system.actor.stop();
+  });
+
+  it('reloads into a newer published app at once when it never reloaded itself, and not for the same or an older one', async () => {
+    for (const [published, reloads] of [
+      ['1.5.0', true],
+      ['1.4.0', false],
+      ['1.3.9', false],
+    ] as const) {
+      const system = startSystem(reloadHistories[0]!);
+      system.actor.start();
+      system.clock.increment(10 * SECOND);
+      system.clock.increment(30 * SECOND);
+      system.statusCheck.resolve({ appVersion: published, robotVersion: null });
+      await settle();
+      system.clock.increment(0);
+      expect(system.reloadApp.mock.calls).toEqual(reloads ? [[published]] : []);
+      system.actor.stop();
+    }
+  });
+
+  it('waits until 60 s have passed since its last reload before reloading again', async () => {
+    const system = startSystem(reloadHistories[1]!);
+    system.actor.start();
+    system.actor.send({ type: 'server.versions', appVersion: PUBLISHED_APP, robotVersion: null });
+    system.clock.increment(10 * SECOND);
+    system.clock.increment(30 * SECOND);
+    // Booted 5 s after the last reload: 40 s in, 15 s of the 60 s remain.
+    system.clock.increment(15 * SECOND - 1);
+    expect(system.reloadApp).not.toHaveBeenCalled();
+    system.clock.increment(1);
+    expect(system.reloadApp).toHaveBeenCalledExactlyOnceWith(PUBLISHED_APP);
+    expect(system.storage.get(RELOAD_LOG_KEY)).toBe(String(system.clock.now()));
+    system.actor.stop();
+  });
+
+  it('reloads the extension once for a newer robot version, whichever side reports first', () => {
+    const serverFirst = startSystem(reloadHistories[0]!);
+    serverFirst.actor.start();
+    serverFirst.actor.send({ type: 'server.versions', appVersion: null, robotVersion: PUBLISHED_ROBOT });
+    expect(serverFirst.reloadExtension).not.toHaveBeenCalled();
+    serverFirst.actor.send({ type: 'robot.versionReported', version: INSTALLED_ROBOT });
+    serverFirst.actor.send({ type: 'robot.versionReported', version: INSTALLED_ROBOT });
+    expect(serverFirst.reloadExtension).toHaveBeenCalledTimes(1);
+    serverFirst.actor.stop();
+
+    const robotFirst = startSystem(reloadHistories[0]!);
+    robotFirst.actor.start();
+    robotFirst.actor.send({ type: 'robot.versionReported', version: INSTALLED_ROBOT });
+    robotFirst.actor.send({ type: 'server.versions', appVersion: null, robotVersion: INSTALLED_ROBOT });
+    expect(robotFirst.reloadExtension).not.toHaveBeenCalled();
+    robotFirst.actor.send({ type: 'server.versions', appVersion: null, robotVersion: PUBLISHED_ROBOT });
+    expect(robotFirst.reloadExtension).toHaveBeenCalledTimes(1);
+    robotFirst.actor.stop();
+  });
+});

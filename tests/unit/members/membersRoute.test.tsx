@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEXT_DEBOUNCE_MS } from '../../../machines/listQuery/machine';
 import { THREE_MEMBERS } from '../../../src/features/members/fixtures';
 import { adminUser, freeGroup, monthlyGroup } from '../support/sessionFixtures';
 import { renderApp, signedInStorage } from '../app/support/appHarness';
@@ -30,7 +31,19 @@ function openAs(path: string, answers: { account?: Answer; export?: Answer; list
   return { ...app, token, asked, requests, search: () => app.router.state.location.search };
 }
 
-afterEach(() => vi.restoreAllMocks());
+/**
+ * Fakes only the timers, so the search debounce is stepped by hand while promises and the router run
+ * as usual; back on real timers before waiting for the render (Testing Library's waitFor settles on a real setTimeout).
+ */
+function fakeTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('the members route', () => {
   it('asks for the list the path names with the filters the address holds', async () => {
@@ -55,14 +68,20 @@ describe('the members route', () => {
     expect(Object.fromEntries(app.asked.at(-1)!.searchParams)).toMatchObject({ list: 'active', per_page: '25', sort_by: 'name' });
   });
 
-  it('puts a typed search in the address once typing pauses, back on page 1, replacing the history entry', { timeout: 10_000 }, async () => {
+  it('puts a typed search in the address once typing pauses, back on page 1, replacing the history entry', async () => {
     const app = openAs(`/${freeGroup.fb_group_id}/members/inactive?page=3`);
-    fireEvent.change(await screen.findByLabelText('Search members'), { target: { value: 'cleo' } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The list has loaded before typing, so the box typed into is the one that stays.
+    await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
+    const box = screen.getByLabelText('Search members');
+    fakeTimers();
+    fireEvent.change(box, { target: { value: 'cleo' } });
+    await advance(TEXT_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('?page=3');
-    await waitFor(() => expect(app.search()).toBe('?search=cleo'), { timeout: 4000 });
+    await advance(1);
+    vi.useRealTimers();
+    await waitFor(() => expect(app.search()).toBe('?search=cleo'));
     expect(app.router.state.historyAction).toBe('REPLACE');
-    await waitFor(() => expect(app.asked.at(-1)!.searchParams.get('search')).toBe('cleo'), { timeout: 4000 });
+    await waitFor(() => expect(app.asked.at(-1)!.searchParams.get('search')).toBe('cleo'));
     expect(app.asked.at(-1)!.searchParams.get('page')).toBe('1');
   });
 

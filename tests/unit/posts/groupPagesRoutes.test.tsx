@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEXT_DEBOUNCE_MS } from '../../../machines/listQuery/machine';
 import { sampleAuditLogs } from '../../../src/features/auditLogs/fixtures';
 import { activitiesChart } from '../../../src/features/dashboard/fixtures';
 import { samplePosts } from '../../../src/features/posts/fixtures';
@@ -24,6 +25,17 @@ function openAs(path: string, answer?: (server: FakeServer, url: URL) => Respons
   return { ...app, asked, search: () => app.router.state.location.search };
 }
 
+/**
+ * Fakes only the timers, so the search debounce is stepped by hand while promises and the router run
+ * as usual; back on real timers before waiting for the render (Testing Library's waitFor settles on a real setTimeout).
+ */
+function fakeTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+afterEach(() => vi.useRealTimers());
+
 const postsAnswer = (server: FakeServer) => server.json({ posts: samplePosts, count: 3, count_all: 40 });
 
 describe('the posts route', () => {
@@ -37,8 +49,16 @@ describe('the posts route', () => {
 
   it('puts a new search in the address once typing stops, back on page 1, replacing the entry', async () => {
     const app = openAs(`/${freeGroup.fb_group_id}/posts?page=2`, postsAnswer);
-    fireEvent.change(await screen.findByLabelText('Search posts'), { target: { value: 'sunday' } });
-    await waitFor(() => expect(app.search()).toBe('?search=sunday'), { timeout: 3000 });
+    // The posts have loaded before typing, so the box typed into is the one that stays.
+    await screen.findByText('Ada Runner');
+    const box = screen.getByLabelText('Search posts');
+    fakeTimers();
+    fireEvent.change(box, { target: { value: 'sunday' } });
+    await advance(TEXT_DEBOUNCE_MS - 1);
+    expect(app.search()).not.toContain('search');
+    await advance(1);
+    vi.useRealTimers();
+    await waitFor(() => expect(app.search()).toBe('?search=sunday'));
     expect(app.router.state.historyAction).toBe('REPLACE');
   });
 
@@ -48,8 +68,11 @@ describe('the posts route', () => {
     expect(box).toHaveValue('run');
     await act(() => app.router.navigate(`/${freeGroup.fb_group_id}/posts`));
     await waitFor(() => expect(screen.getByLabelText('Search posts')).toHaveValue(''));
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    fakeTimers();
+    await advance(TEXT_DEBOUNCE_MS);
+    vi.useRealTimers();
     expect(app.search()).toBe('');
+    expect(screen.getByLabelText('Search posts')).toHaveValue('');
   });
 
   it('tells in the page when the server cannot answer yet', async () => {

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
 import { createAppDeps } from '../../../../src/app/createAppDeps';
 import { createAppRoutes } from '../../../../src/app/createAppRouter';
 import { AppProviders } from '../../../../src/app/providers';
@@ -24,7 +25,11 @@ export interface RenderAppOptions {
   storage?: ReturnType<typeof memoryStorage>;
 }
 
-/** The whole app in a memory router, talking to the fake server, in StrictMode as main.tsx renders it. */
+/**
+ * The whole app in a memory router, talking to the fake server, in StrictMode as main.tsx renders it.
+ * When the test ends, passed or not, the app's actors and router stop with it (the render itself is
+ * unmounted by the cleanup in tests/support/setup-dom.ts), so no poll of one test runs into the next.
+ */
 export function renderApp({ server, path, storage = memoryStorage() }: RenderAppOptions) {
   const { deps, connectRouter } = createAppDeps({
     baseUrl: BASE_URL,
@@ -39,6 +44,11 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
   });
   const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
   connectRouter(router);
+  onTestFinished(() => {
+    deps.robotActor.stop();
+    deps.session.stop();
+    router.dispose();
+  });
   render(
     <StrictMode>
       <AppProviders>

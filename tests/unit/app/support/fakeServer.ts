@@ -1,4 +1,7 @@
+import { onTestFinished } from 'vitest';
+import { loadContract } from '../../../../server/http/contract';
 import type { components } from '../../../../src/api/schema';
+import { createResponseValidator } from '../../../api/support/contract-schemas';
 import { statusFixture } from '../../support/sessionFixtures';
 
 type User = components['schemas']['User'];
@@ -12,6 +15,38 @@ export interface FakeAccount {
   account: SandboxAccount;
   user: User;
   groups: Group[];
+}
+
+const contract = loadContract();
+let validator: ReturnType<typeof createResponseValidator> | undefined;
+
+/** The contract's paths as patterns, the literal ones first so `/session/switch` is not read as a parameter. */
+const CONTRACT_PATHS = Object.keys(contract.paths)
+  .map((template) => ({
+    template,
+    parameters: template.split('{').length - 1,
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }))
+  .sort((a, b) => a.parameters - b.parameters);
+
+/**
+ * What is wrong with the answer by the contract: an operation or status it does not declare, a
+ * content type it does not list, or a JSON body its response schema refuses. Undefined when it fits.
+ */
+async function contractViolation(method: string, path: string, response: Response): Promise<string | undefined> {
+  const template = CONTRACT_PATHS.find((candidate) => candidate.pattern.test(path))?.template;
+  const operation = template && contract.paths[template][method.toLowerCase()];
+  if (!template || !operation) return `${method} ${path} is not an operation of the contract`;
+  validator ??= createResponseValidator(contract);
+  const declared = validator.contentTypes(template, method, response.status);
+  const where = `${method} ${template} answered ${response.status}`;
+  if (declared === undefined) return `${where}, a status the contract does not declare`;
+  const type = response.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '';
+  if (declared.length === 0) return response.body === null ? undefined : `${where} with a body where the contract declares none`;
+  if (!declared.includes(type)) return `${where} as '${type}', where the contract declares ${declared.join(', ')}`;
+  if (type !== 'application/json') return undefined;
+  const problems = validator.validate(template, method, response.status, await response.clone().json());
+  return problems && `${where} with a body the contract refuses: ${problems}`;
 }
 
 /** How the fake server answers one call instead of its usual answer. */
@@ -36,7 +71,12 @@ export function createFakeServer(accounts: FakeAccount[], status: Status = statu
   const sessions = new Map<string, { accountId: string; switchedFrom: string | null }>();
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   const overrides: Override[] = [];
+  const violations: string[] = [];
   let nextToken = 1;
+  // Every answer, the usual ones and each test's overrides, must be one the contract allows.
+  onTestFinished(() => {
+    if (violations.length > 0) throw new Error(`The fake server answered outside the contract:\n${violations.join('\n')}`);
+  });
 
   const openSession = (accountId: string, switchedFrom: string | null = null) => {
     const token = `token-${accountId}-${nextToken++}`;
@@ -111,6 +151,8 @@ export function createFakeServer(accounts: FakeAccount[], status: Status = statu
     const abortError = () => new DOMException('This operation was aborted', 'AbortError');
     if (request.signal.aborted) throw abortError();
     const response = await answer(request);
+    const violation = await contractViolation(request.method, new URL(request.url).pathname.replace('/api/v1', ''), response);
+    if (violation) violations.push(violation);
     await Promise.resolve();
     if (request.signal.aborted) throw abortError();
     return response;
