@@ -30,6 +30,11 @@ export function canRemoveFrom(list: MemberListName): boolean {
   return (REMOVABLE_LISTS as readonly MemberListName[]).includes(list);
 }
 
+/** Part 1 §4: the all_members view has no bulk moves, so it takes no selection either. */
+export function takesSelection(list: MemberListName): boolean {
+  return list !== 'all_members';
+}
+
 /** Whether a group on a paid plan (or not) may make a move. */
 export function moveAllowedOnPlan(move: MemberMove, isPaid: boolean): boolean {
   return isPaid || !MEMBER_MOVES[move].paidOnly;

@@ -22,14 +22,11 @@ import {
   type RemovalPreview,
 } from './actors';
 import { saveFile, type MembersCsv } from './exportFile';
-import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, type MemberListName, type MemberMove } from './moves';
+import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, takesSelection, type MemberListName, type MemberMove } from './moves';
 import { membersQueryOf, sameMembersQuery } from './query';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
 export const UPGRADE_BLINK_MS = 1_000;
-
-/** Part 1 §4: the all_members view has no bulk moves, so it takes no selection either. */
-const READ_ONLY_LIST: MemberListName = 'all_members';
 
 export interface MemberListInput {
   api: ApiClient;
@@ -89,7 +86,7 @@ export const memberListMachine = setup({
     isLoaded: (_, answer: MembersAnswer) => answer.kind === 'loaded',
     isPreviewed: (_, answer: PreviewAnswer) => answer.kind === 'previewed',
     isMoved: (_, answer: MoveAnswer) => answer.kind === 'moved',
-    isEditableList: ({ context }) => context.query.list !== READ_ONLY_LIST,
+    isEditableList: ({ context }) => takesSelection(context.query.list),
     hasSelection: ({ context }) => context.selection.length > 0,
     offersRequestedMove: ({ context, event }) =>
       event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),

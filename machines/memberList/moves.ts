@@ -2,7 +2,7 @@ import type { components } from '../../src/api/schema';
 import type { MemberMove } from '../../rules/memberMoves';
 
 /** The moves table and the lists are rules the server shares (rules/); this module adds what only the page needs. */
-export { canRemoveFrom, movesFrom, type MemberMove } from '../../rules/memberMoves';
+export { canRemoveFrom, movesFrom, takesSelection, type MemberMove } from '../../rules/memberMoves';
 export type { MemberListName } from '../../rules/memberLists';
 
 /** Part 1 §9: the removal protection's recommendation, shown beside the server's own limits. */

@@ -8,6 +8,7 @@ import {
   freeLimitText,
   MOVE_LABELS,
   movesFrom,
+  takesSelection,
   RECOMMENDED_REMOVALS,
   type MemberListName,
   type MemberMove,
@@ -109,18 +110,9 @@ function badgesOf(page: GroupMembersList | null, search: string): MembersPageVie
   );
 }
 
-/** Whether the list takes a selection at all, as the machine answers while browsing it (all_members does not). */
-function takesSelection(snapshot: MemberListSnapshot): boolean {
-  const browsing = snapshot.machine.resolveState({
-    value: { ...(snapshot.value as Record<string, unknown>), list: { ready: 'browsing' } } as MemberListSnapshot['value'],
-    context: snapshot.context,
-  });
-  return browsing.can({ type: 'members.select.none' });
-}
-
 function toolbarOf(snapshot: MemberListSnapshot, robot: MembersRobotStatus): MembersToolbar | null {
-  if (!takesSelection(snapshot)) return null;
   const { query, group, selection } = snapshot.context;
+  if (!takesSelection(query.list)) return null;
   const moving = snapshot.matches({ list: { ready: 'moving' } });
   return {
     selected: selection.length,
