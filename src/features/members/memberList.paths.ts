@@ -42,9 +42,9 @@ function selectedOf({ context }: { context: { selection: number[]; page: { membe
 
 /**
  * The members page's reachable states for the stories. The free group's active list walks the
- * whole removal flow; further worlds start on the paid plan, on the other lists, dragging, with no members,
- * with a search, exporting, or with the robot unavailable or busy with this group, each walking only what is
- * new there.
+ * whole removal flow; further worlds start on the paid plan, on the other lists, with a search or
+ * with the robot unavailable or busy with this group, or drag, export or find no members, each
+ * walking only what is new there.
  */
 export const memberListStories: MachineStories<MemberList> = {
   machine: memberListMachine,
