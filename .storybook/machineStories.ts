@@ -36,11 +36,14 @@ export type Outcomes = Record<string, Record<string, ActorOutcome>>;
  * events the world sends (clicks, the route's messages) and, for each invoked actor (by its
  * `src`), the named outcomes the fixtures give. The model tests use the same fixtures.
  */
-export interface MachineStories<TMachine extends AnyStateMachine> {
+export interface MachineStories<TMachine extends AnyStateMachine> extends StoryWorld<TMachine> {
   machine: TMachine;
-  input: InputFrom<TMachine>;
-  events: ReadonlyArray<EventFromLogic<TMachine>>;
-  outcomes: Outcomes;
+  /**
+   * Further worlds the machine starts in, by name, for a machine whose input decides what it can
+   * reach (the group's plan, the robot's state): each is walked on its own, and its stories' names
+   * start with the world's name.
+   */
+  worlds?: Record<string, StoryWorld<TMachine> | SameStart<TMachine>>;
   /**
    * For each invoked child machine (by its `src`), the outcomes of the actors it invokes: replay
    * runs the real child, its actors answering from these, so the view can show it.
@@ -57,6 +60,45 @@ export interface MachineStories<TMachine extends AnyStateMachine> {
   region?: string;
   /** The end of the story's name for such a state, e.g. `AfterAFailedDecision`; empty for the plain one. */
   variant?: (snapshot: SnapshotFrom<TMachine>) => string;
+}
+
+/**
+ * Where a walk starts: the machine's input, the events the world sends and the outcomes of its
+ * invoked actors. An input holding actors that the replay changes (the app's robot) is made anew
+ * for each walk and each replay.
+ */
+export interface StoryWorld<TMachine extends AnyStateMachine> {
+  input: InputFrom<TMachine> | (() => InputFrom<TMachine>);
+  events: ReadonlyArray<EventFromLogic<TMachine>>;
+  outcomes: Outcomes;
+}
+
+/**
+ * A world that starts with the default input and sends other events (or its actors answer
+ * otherwise): its stories are those of the states the default world does not reach.
+ */
+export interface SameStart<TMachine extends AnyStateMachine> extends Omit<StoryWorld<TMachine>, 'input' | 'outcomes'> {
+  outcomes?: Outcomes;
+}
+
+function startOf<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, world: StoryWorld<TMachine> | SameStart<TMachine>): StoryWorld<TMachine> {
+  return { input: 'input' in world ? world.input : stories.input, events: world.events, outcomes: world.outcomes ?? stories.outcomes };
+}
+
+/** The first step of a story in one of the `worlds`: it names the world the replay starts in. */
+export const WORLD_STEP = 'story.world';
+
+/** The world a story's steps start in, and the steps after the one naming it. */
+function worldOf<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, steps: StoryStep[]) {
+  const [first, ...rest] = steps;
+  if (first?.type !== WORLD_STEP) return { world: stories as StoryWorld<TMachine>, steps };
+  const world = stories.worlds?.[String(first.world)];
+  if (!world) throw new Error(`no world '${String(first.world)}'`);
+  return { world: startOf(stories, world), steps: rest };
+}
+
+function inputOf<TMachine extends AnyStateMachine>(world: StoryWorld<TMachine>): InputFrom<TMachine> {
+  return typeof world.input === 'function' ? (world.input as () => InputFrom<TMachine>)() : world.input;
 }
 
 /** One step of a story's path: an event the world sends, a delay passing, or an actor ending with a named outcome. */
@@ -131,16 +173,16 @@ function storyName<TMachine extends AnyStateMachine>(stories: MachineStories<TMa
 }
 
 /** Every event the walk may try: the world's events, each actor's named outcomes and each delay. */
-function modelEvents<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryStep[] {
-  const outcomes = [...invokedSources(stories.machine)].flatMap(([id, src]): StoryStep[] =>
-    Object.entries(outcomesOf(stories.outcomes, id, src)).map(([outcome, ending]) =>
+function modelEvents<TMachine extends AnyStateMachine>(machine: TMachine, world: StoryWorld<TMachine>): StoryStep[] {
+  const outcomes = [...invokedSources(machine)].flatMap(([id, src]): StoryStep[] =>
+    Object.entries(outcomesOf(world.outcomes, id, src)).map(([outcome, ending]) =>
       'output' in ending
         ? { type: `xstate.done.actor.${id}`, outcome, output: ending.output }
         : { type: `xstate.error.actor.${id}`, outcome, error: ending.error },
     ),
   );
-  const delays = delayedEvents(stories.machine).map(({ type }): StoryStep => ({ type }));
-  return [...(stories.events as ReadonlyArray<StoryStep>), ...outcomes, ...delays];
+  const delays = delayedEvents(machine).map(({ type }): StoryStep => ({ type }));
+  return [...(world.events as ReadonlyArray<StoryStep>), ...outcomes, ...delays];
 }
 
 /** The step as a story writes it: an actor's ending by its outcome's name, not its (large) output. */
@@ -149,12 +191,12 @@ function storyStep({ type, outcome, ...payload }: StoryStep): StoryStep {
   return { type, ...payload };
 }
 
-/** One story per reachable state (per thing the stories show, with `shows`), each with the shortest path of steps that reaches it. */
-export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryPath[] {
-  const events = modelEvents(stories);
+/** One story per reachable state of one world, each with the shortest path of steps that reaches it. */
+function worldPaths<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, world: StoryWorld<TMachine>): StoryPath[] {
+  const events = modelEvents(stories.machine, world);
   // The walk tells states apart by value and context even when the stories show them alike, so it goes on from each.
   const paths = getShortestPaths(stories.machine as AnyActorLogic, {
-    input: stories.input,
+    input: inputOf(world),
     events: (snapshot: AnyMachineSnapshot) => (snapshot.status === 'active' ? events.filter((event) => snapshot.can(event)) : []),
     serializeState: (snapshot) =>
       JSON.stringify({
@@ -175,7 +217,24 @@ export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineSto
     const known = shortest.get(story.reaches);
     if (!known || story.steps.length < known.steps.length) shortest.set(story.reaches, story);
   }
-  const named = [...shortest.values()];
+  return [...shortest.values()];
+}
+
+/** One story per reachable state (per thing the stories show, with `shows`) of each world, each with the shortest path of steps that reaches it. */
+export function storyPaths<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>): StoryPath[] {
+  const byDefault = worldPaths(stories, stories);
+  const named = [
+    ...byDefault,
+    ...Object.entries(stories.worlds ?? {}).flatMap(([world, startingIn]) =>
+      worldPaths(stories, startOf(stories, startingIn))
+        .filter((path) => 'input' in startingIn || !byDefault.some((known) => known.reaches === path.reaches))
+        .map((path) => ({
+          ...path,
+          name: pascalCase([world]) + path.name,
+          steps: [{ type: WORLD_STEP, world }, ...path.steps],
+        })),
+    ),
+  ];
   const names = named.map((path) => path.name);
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
   if (repeated.length) throw new Error(`two reachable states share the story name ${repeated.join(', ')}: give them a variant`);
@@ -254,11 +313,12 @@ async function replaySteps(fixture: FixtureMachine, actor: AnyActorRef, clock: S
  * clock, and gives the snapshot it ends in. Throws when the steps do not reach the state the story names.
  */
 export async function replay<TMachine extends AnyStateMachine>(stories: MachineStories<TMachine>, path: Pick<StoryPath, 'reaches' | 'steps'>) {
-  const fixture = withFixtureActors(stories.machine, stories.outcomes, stories.children ?? {});
+  const { world, steps } = worldOf(stories, path.steps);
+  const fixture = withFixtureActors(stories.machine, world.outcomes, stories.children ?? {});
   const clock = new SimulatedClock();
-  const actor = createActor(fixture.machine, { input: stories.input, clock });
+  const actor = createActor(fixture.machine, { input: inputOf(world), clock });
   actor.start();
-  await replaySteps(fixture, actor, clock, path.steps);
+  await replaySteps(fixture, actor, clock, steps);
   const snapshot = actor.getSnapshot() as SnapshotFrom<TMachine>;
   actor.stop();
   const reached = describeState(stories, snapshot);

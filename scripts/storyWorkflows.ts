@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { MachineStories } from '../.storybook/machineStories';
 import { robotStories } from '../src/app/shell/robot.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
+import { memberListStories } from '../src/features/members/memberList.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
 import {
   engagementsScanStories,
@@ -33,6 +34,12 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Members/Held departures',
     file: 'src/features/members/HeldDeparturesNotice.generated.stories.tsx',
     view: { module: './HeldDeparturesNotice.states', name: 'heldDeparturesView' },
+  },
+  {
+    stories: memberListStories as MachineStories<AnyStateMachine>,
+    title: 'Members/Members page',
+    file: 'src/features/members/MembersView.generated.stories.tsx',
+    view: { module: './MembersView.states', name: 'membersView' },
   },
   {
     stories: confirmOwnershipStories as MachineStories<AnyStateMachine>,

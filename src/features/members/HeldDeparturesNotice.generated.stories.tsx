@@ -38,5 +38,5 @@ export const CheckingAfterAFailedDecision = storyAt(view, "CheckingAfterAFailedD
   {"type":"xstate.done.actor.fetchHeldDepartures","outcome":"held"},
   {"type":"departures.confirm"},
   {"type":"xstate.done.actor.decideDepartures","outcome":"failed"},
-  {"type":"departures.recheck"},
+  {"type":"robot.job.finished","groupId":7,"name":"fetch_group_members"},
 ]);

@@ -1,6 +1,8 @@
-import type { GroupMembersList, Member, MemberListGroup, MembersQuery, RemovalPreview } from '../../../machines/memberList/actors';
+import type { GroupMembersList, Member, MemberListGroup, MembersAnswer, MembersQuery, MoveAnswer, PreviewAnswer, RemovalPreview } from '../../../machines/memberList/actors';
 import type { RemovalLimits } from '../../../machines/memberList/moves';
 import type { DecisionAnswer, HeldAnswer, HeldDepartures } from '../../../machines/heldDepartures/actors';
+import type { RobotEvent } from '../../../machines/robot/machine';
+import type { RobotJobReport } from '../../../machines/robot/actors';
 
 /** The members page's data for the stories and the model tests: the Sourdough Bakers group and three of its members. */
 
@@ -106,4 +108,52 @@ export const HELD_DEPARTURES_ANSWERS = {
     decided: { kind: 'decided', count: HELD_DEPARTURES.count },
     failed: DECISION_REFUSED,
   } satisfies Record<string, DecisionAnswer>,
+};
+
+/** The robot's extension as the members page meets it: found and up to date, or not installed. */
+export const ROBOT_DETECTED: Extract<RobotEvent, { type: 'robot.detected' }> = { type: 'robot.detected', version: '2.4.0', outdated: false };
+export const ROBOT_NOT_INSTALLED: Extract<RobotEvent, { type: 'robot.lost' }> = { type: 'robot.lost', reason: 'notInstalled' };
+
+/** The robot starts a command of the page's group: a members scan, an engagements scan, or a command of another group. */
+export function robotCommandOf(command: 'fetch_group_members' | 'fetch_group_posts', groupId = groupOnPlan(false).id): Extract<RobotEvent, { type: 'robot.command.start' }> {
+  const { id, name, fb_group_id, fb_slug } = { ...groupOnPlan(false), id: groupId };
+  const group = { id, name, fb_group_id, fb_slug };
+  return command === 'fetch_group_members'
+    ? { type: 'robot.command.start', request: { command, args: group } }
+    : {
+        type: 'robot.command.start',
+        request: { command, args: { ...group, settings: ENGAGEMENT_SYNC_SETTINGS } },
+      };
+}
+
+const ENGAGEMENT_SYNC_SETTINGS = {
+  engagement_sync_lookbehind_by: 'posts',
+  engagement_sync_days_back: 30,
+  engagement_sync_posts_back: 10,
+  engagement_sync_reactions_per_post: 100,
+  engagement_sync_comments_per_post: 100,
+} as const;
+
+/** The robot finished a members scan of the group: who is in which list may have changed. */
+export const MEMBERS_SCAN_FINISHED: Extract<RobotJobReport, { type: 'robot.job.finished' }> = {
+  type: 'robot.job.finished',
+  groupId: groupOnPlan(false).id,
+  name: 'fetch_group_members',
+};
+
+/** How the member-list actors answer, by name: the stories and the model tests use these. */
+export const MEMBER_LIST_ANSWERS = {
+  fetchMembers: {
+    loaded: { kind: 'loaded', list: THREE_MEMBERS },
+    empty: { kind: 'loaded', list: { ...THREE_MEMBERS, members: [], count: 0 } },
+    failed: { kind: 'failed', message: 'Server error' },
+  } satisfies Record<string, MembersAnswer>,
+  moveMembers: {
+    moved: { kind: 'moved' },
+    failed: { kind: 'failed', message: 'A member is not in the source list' },
+  } satisfies Record<string, MoveAnswer>,
+  previewRemoval: {
+    previewed: { kind: 'previewed', preview: PREVIEW_OF_TWO },
+    overDays: { kind: 'previewed', preview: PREVIEW_OVER_DAYS },
+  } satisfies Record<string, PreviewAnswer>,
 };
