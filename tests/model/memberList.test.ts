@@ -86,8 +86,14 @@ function implementationFor(system: System) {
       'xstate.init': () => void system.actor.start(),
       ...Object.fromEntries(Object.keys(eventFixtures).map((type) => [type, send])),
       'query.changed': ({ event }: { event: EventObject }) => changeAddress(system, (event as Extract<MemberListEvent, { type: 'query.changed' }>).query),
-      'robot.job.finished': ({ event }: { event: EventObject }) =>
-        runMembersScan(system, (event as Extract<MemberListEvent, { type: 'robot.job.finished' }>).groupId),
+      // A scan of the page's group changed its lists: the page loads them again. Another group's scan leaves it as it was.
+      'robot.job.finished': async ({ event }: { event: EventObject }) => {
+        const { groupId } = event as Extract<MemberListEvent, { type: 'robot.job.finished' }>;
+        const before = { fetches: system.actors.fetchMembers.waitingRuns(), selected: selectedRows() };
+        await runMembersScan(system, groupId);
+        if (groupId === GROUP_ID) expect(system.actors.fetchMembers.waitingRuns(), 'reload after its group scan').toBe(1);
+        else expect({ fetches: system.actors.fetchMembers.waitingRuns(), selected: selectedRows() }).toEqual(before);
+      },
       'robot.reply.done': () => finishRobotCommand(system),
       'robot.reply.failed': ({ event }: { event: EventObject }) =>
         failRobotCommand(system, (event as Extract<MemberListEvent, { type: 'robot.reply.failed' }>).message),

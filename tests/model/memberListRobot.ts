@@ -1,7 +1,6 @@
 import { MEMBERS_QUERY_DEFAULTS } from '../../machines/memberList/query';
 import { toSearchParams, type ListQuery } from '../../machines/listQuery/query';
-import type { RobotJobName } from '../../src/robot/protocol';
-import { RobotError } from '../../src/robot/protocol';
+import { RobotError, type RobotJobName } from '../../src/robot/protocol';
 import { groupOnPlan } from '../../src/features/members/fixtures';
 import { settle } from './support/deferredActor';
 import { GROUP_ID, type System } from './memberListModel';
