@@ -86,13 +86,12 @@ function implementationFor(system: System) {
       'xstate.init': () => void system.actor.start(),
       ...Object.fromEntries(Object.keys(eventFixtures).map((type) => [type, send])),
       'query.changed': ({ event }: { event: EventObject }) => changeAddress(system, (event as Extract<MemberListEvent, { type: 'query.changed' }>).query),
-      // A scan of the page's group changed its lists: the page loads them again. Another group's scan leaves it as it was.
+      // A scan of the page's group changed its lists: the page loads them again. Another group's scan changes
+      // nothing, so it takes no path of the model; its own test below checks the page is left as it was.
       'robot.job.finished': async ({ event }: { event: EventObject }) => {
         const { groupId } = event as Extract<MemberListEvent, { type: 'robot.job.finished' }>;
-        const before = { fetches: system.actors.fetchMembers.waitingRuns(), selected: selectedRows() };
         await runMembersScan(system, groupId);
         if (groupId === GROUP_ID) expect(system.actors.fetchMembers.waitingRuns(), 'reload after its group scan').toBe(1);
-        else expect({ fetches: system.actors.fetchMembers.waitingRuns(), selected: selectedRows() }).toEqual(before);
       },
       'robot.reply.done': () => finishRobotCommand(system),
       'robot.reply.failed': ({ event }: { event: EventObject }) =>
