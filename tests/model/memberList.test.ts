@@ -1,19 +1,31 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { removeMembers } from '../../machines/memberList/actors';
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
 import { memberListMachine, type MemberListEvent } from '../../machines/memberList/machine';
 import type { MemberListName, MemberMove } from '../../machines/memberList/moves';
 import { membersPageView, type MembersPageView } from '../../machines/memberList/selectors';
-import { RobotError } from '../../src/robot/protocol';
 import { settle } from './support/deferredActor';
 import { listStateKeys } from './support/machineInventory';
 import { assertModelIsComplete } from './support/modelGuard';
 import { delayedEvents, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
-import { groupOnPlan, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
-import { EXPORT_FAILURE, EXPORTED_CSV, eventFixtures, modelFor, plans, sendTo, startSystem, type ActorName, type System } from './memberListModel';
-import { expectSpecAt, ROW_IDS, selectionAfter, SPEC_MOVES, SPEC_RECOMMENDATION, SPEC_UPGRADE_BLINK_MS, type SeenPage } from './memberListSpec';
+import { MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
+import {
+  EXPORT_FAILURE,
+  EXPORTED_CSV,
+  eventFixtures,
+  GROUP_ID,
+  modelFor,
+  OTHER_GROUP_ID,
+  plans,
+  ROBOT_REFUSAL,
+  sendTo,
+  startSystem,
+  type ActorName,
+  type System,
+} from './memberListModel';
+import { changeAddress, failRobotCommand, finishRobotCommand, runMembersScan, startMembersScan } from './memberListRobot';
+import { expectSpecAt, REMOVAL_ARGS, ROW_IDS, selectionAfter, SPEC_MOVES, SPEC_RECOMMENDATION, SPEC_UPGRADE_BLINK_MS, type SeenPage } from './memberListSpec';
 
 const DIALOG_NAMES = {
   confirmRemoval: 'Remove members',
@@ -21,7 +33,7 @@ const DIALOG_NAMES = {
   removalsLimitReached: 'Removals limit reached',
 } as const;
 
-const pageOf = (system: System) => membersPageView(system.actor.getSnapshot(), system.robot);
+const pageOf = (system: System) => membersPageView(system.actor.getSnapshot(), system.robot.getSnapshot());
 
 /** The selector's output as the admin would see it. */
 function seenIn(view: MembersPageView): SeenPage {
@@ -73,6 +85,17 @@ function implementationFor(system: System) {
     events: {
       'xstate.init': () => void system.actor.start(),
       ...Object.fromEntries(Object.keys(eventFixtures).map((type) => [type, send])),
+      'query.changed': ({ event }: { event: EventObject }) => changeAddress(system, (event as Extract<MemberListEvent, { type: 'query.changed' }>).query),
+      // A scan of the page's group changed its lists: the page loads them again. Another group's scan changes
+      // nothing, so it takes no path of the model; its own test below checks the page is left as it was.
+      'robot.job.finished': async ({ event }: { event: EventObject }) => {
+        const { groupId } = event as Extract<MemberListEvent, { type: 'robot.job.finished' }>;
+        await runMembersScan(system, groupId);
+        if (groupId === GROUP_ID) expect(system.actors.fetchMembers.waitingRuns(), 'reload after its group scan').toBe(1);
+      },
+      'robot.reply.done': () => finishRobotCommand(system),
+      'robot.reply.failed': ({ event }: { event: EventObject }) =>
+        failRobotCommand(system, (event as Extract<MemberListEvent, { type: 'robot.reply.failed' }>).message),
       'members.drag.entered': ({ event }: { event: EventObject }) => {
         sendTo(system, event as MemberListEvent);
         // Part 1 §2: the drag selects every row between where it started and where the pointer is, and keeps the rest.
@@ -84,7 +107,6 @@ function implementationFor(system: System) {
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),
       'xstate.done.actor.moveMembers': answer('moveMembers'),
       'xstate.done.actor.previewRemoval': answer('previewRemoval'),
-      'xstate.done.actor.removeMembers': answer('removeMembers'),
       'xstate.done.actor.exportMembers': async ({ event }: { event: EventObject }) => {
         await answer('exportMembers')({ event });
         expect(system.saved).toEqual([EXPORTED_CSV]);
@@ -121,7 +143,7 @@ describe('memberList model', () => {
       try {
         await path.test(implementationFor(system));
       } finally {
-        system.actor.stop();
+        system.stop();
       }
     });
   });
@@ -154,7 +176,7 @@ describe("memberList's moves table (part 1 §4)", () => {
     sendTo(system, { type: 'members.move', move });
     const offered = SPEC_MOVES[list][isPaid ? 'paid' : 'free'].includes(label);
     expect(system.actors.moveMembers.waitingInputs()).toEqual(offered ? [expect.objectContaining({ move, ids: [1] })] : []);
-    system.actor.stop();
+    system.stop();
   });
 });
 
@@ -177,7 +199,7 @@ describe('the all_members view (part 1 §4: no bulk moves)', () => {
     expect(page.dialog).toBeNull();
     expect(system.actor.getSnapshot().matches({ list: { ready: 'browsing' } })).toBe(true);
     expect([system.actors.moveMembers, system.actors.previewRemoval].map((actor) => actor.waitingRuns())).toEqual([0, 0]);
-    system.actor.stop();
+    system.stop();
   });
 });
 
@@ -187,64 +209,104 @@ describe('memberList and the removal limits (part 1 §5)', () => {
     sendTo(system, { type: 'members.select.toggled', id: 2 });
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingInputs()).toEqual([expect.objectContaining({ ids: [1, 2] })]);
-    system.actor.stop();
+    system.stop();
     const over = await openWithSelection(isPaid, 'inactive');
     sendTo(over, { type: 'members.select.all' });
     sendTo(over, { type: 'members.remove' });
     expect(over.actors.previewRemoval.waitingRuns()).toBe(0);
     expect(pageOf(over).dialog?.kind).toBe(isPaid ? 'removalsLimitReached' : 'upgradeRequired');
-    over.actor.stop();
+    over.stop();
   });
 });
 
-describe("memberList and the robot's availability", () => {
-  it('keeps Remove Members closed, with the reason, while the robot cannot take a command', async () => {
+async function confirmRemovalOfTwo(system: System) {
+  sendTo(system, { type: 'members.select.toggled', id: 2 });
+  sendTo(system, { type: 'members.remove' });
+  system.actors.previewRemoval.resolve({ kind: 'previewed', preview: PREVIEW_OF_TWO });
+  await settle();
+  sendTo(system, { type: 'members.removal.confirmed' });
+}
+
+describe("memberList and the app's robot", () => {
+  it('keeps Remove Members closed, with the reason, while the robot works for another group, and opens it once that job ends', async () => {
     const system = await openWithSelection(false, 'active');
     expect(pageOf(system).toolbar?.remove).toEqual({ enabled: true, busy: false, reason: null });
-    sendTo(system, { type: 'robot.availability.changed', unavailable: 'busy' });
+    startMembersScan(system, OTHER_GROUP_ID);
     expect(pageOf(system).toolbar?.remove).toEqual({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
+    expect(pageOf(system).jobNotice).toBeNull();
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingRuns()).toBe(0);
-    sendTo(system, { type: 'robot.availability.changed', unavailable: null });
+    expect(pageOf(system).dialog).toBeNull();
+    await finishRobotCommand(system, {});
+    expect(pageOf(system).toolbar?.remove).toEqual({ enabled: true, busy: false, reason: null });
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingInputs()).toEqual([expect.objectContaining({ ids: [1] })]);
-    system.actor.stop();
-  });
-});
-
-describe('memberList removal through the robot', () => {
-  const removal = (run: () => Promise<unknown>) => {
-    const robot = { run: vi.fn(run) };
-    const actor = createActor(removeMembers, { input: { robot, group: groupOnPlan(false), preview: PREVIEW_OF_TWO } });
-    actor.start();
-    return { robot, actor };
-  };
-
-  it('hands the previewed members straight to the robot, with no move of its own', async () => {
-    const { robot, actor } = removal(async () => ({ job_id: 1, removed: 2 }));
-    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
-    expect(actor.getSnapshot().output).toEqual({ kind: 'moved' });
-    expect(robot.run).toHaveBeenCalledExactlyOnceWith(
-      'remove_group_members',
-      {
-        id: 7,
-        name: 'Sourdough Bakers',
-        fb_group_id: '100200300',
-        fb_slug: 'sourdough',
-        members: [
-          { id: 1, fb_user_id: '9001', name: 'Ada Baker' },
-          { id: 2, fb_user_id: '9002', name: 'Ben Crumb' },
-        ],
-      },
-      expect.anything(),
-    );
+    system.stop();
   });
 
-  it("answers the robot's failure, such as the server refusing the job over the limits", async () => {
-    const { actor } = removal(async () => {
-      throw new RobotError('failed', 'The removal limits do not allow 2 more removals.');
-    });
-    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
-    expect(actor.getSnapshot().output).toEqual({ kind: 'failed', message: 'The removal limits do not allow 2 more removals.' });
+  it('says the extension is not installed and takes no removal while it is not', async () => {
+    const system = await openWithSelection(false, 'active');
+    system.fakeRobot.set({ presence: 'notInstalled' });
+    expect(pageOf(system).toolbar?.remove).toEqual({ enabled: false, busy: false, reason: 'Extension is not installed' });
+    sendTo(system, { type: 'members.remove' });
+    expect(system.actors.previewRemoval.waitingRuns()).toBe(0);
+    system.stop();
+  });
+
+  it("reloads when the members scan of its group finishes, not when another group's does", async () => {
+    const system = await openWithSelection(false, 'active');
+    await runMembersScan(system, OTHER_GROUP_ID);
+    expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
+    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1]);
+
+    startMembersScan(system, GROUP_ID);
+    expect(pageOf(system).jobNotice).toBe('Syncing Members...');
+    expect(pageOf(system).toolbar?.moves.every(({ enabled }) => !enabled)).toBe(true);
+    expect(pageOf(system).toolbar?.remove?.enabled).toBe(false);
+    expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
+
+    await finishRobotCommand(system, {});
+    expect(pageOf(system).loading).toBe(true);
+    expect(system.actors.fetchMembers.waitingInputs()).toEqual([expect.objectContaining({ query: MEMBERS_QUERY })]);
+    system.stop();
+  });
+
+  it('asks the robot to remove the previewed members, waits for its reply, and reloads the list once it has', async () => {
+    const system = await openWithSelection(false, 'active');
+    await confirmRemovalOfTwo(system);
+    expect(system.fakeRobot.waitingRuns().map(({ command, args }) => ({ command, args }))).toEqual([{ command: 'remove_group_members', args: REMOVAL_ARGS }]);
+    await settle();
+    expect(pageOf(system).jobNotice).toBe('Removing Members...');
+    expect(pageOf(system).dialog).toBeNull();
+    expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
+    await finishRobotCommand(system);
+    expect(pageOf(system).loading).toBe(true);
+    expect(system.actors.fetchMembers.waitingRuns()).toBe(1);
+    system.stop();
+  });
+
+  it("shows the robot's message when the removal fails on the robot, such as the server refusing the job over the limits", async () => {
+    const system = await openWithSelection(false, 'active');
+    await confirmRemovalOfTwo(system);
+    await failRobotCommand(system, ROBOT_REFUSAL);
+    const page = pageOf(system);
+    expect(page.notice).toBe(ROBOT_REFUSAL);
+    expect(page.dialog).toBeNull();
+    expect(page.jobNotice).toBeNull();
+    expect(page.toolbar?.remove?.enabled).toBe(true);
+    expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
+    system.stop();
+  });
+
+  it('says the extension went away when it disconnects during the removal', async () => {
+    const system = await openWithSelection(false, 'active');
+    await confirmRemovalOfTwo(system);
+    system.fakeRobot.set({ presence: 'disconnected' });
+    await settle();
+    const page = pageOf(system);
+    expect(page.notice).toBe('The extension went away before the command ended.');
+    expect(page.toolbar?.remove).toEqual({ enabled: false, busy: false, reason: 'The extension is not connected' });
+    expect(page.jobNotice).toBeNull();
+    system.stop();
   });
 });

@@ -1,44 +1,63 @@
-import { createActor, SimulatedClock, type InputFrom } from 'xstate';
+import { createActor, SimulatedClock, type ActorRefFrom, type InputFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import {
   exportMembers,
   fetchMembers,
   moveMembers,
-  type MemberRemovalRobot,
   previewRemoval,
-  removeMembers,
   type MembersAnswer,
   type MoveAnswer,
   type PreviewAnswer,
 } from '../../machines/memberList/actors';
 import type { MembersCsv } from '../../machines/memberList/exportFile';
 import { memberListMachine, type MemberListEvent, type MemberListInput } from '../../machines/memberList/machine';
-import type { MembersRobotStatus } from '../../machines/memberList/selectors';
+import { MEMBERS_QUERY_DEFAULTS } from '../../machines/memberList/query';
+import { listQueryMachine } from '../../machines/listQuery/machine';
+import { robotMachine } from '../../machines/robot/machine';
 import { createDeferredActor } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { actorDoneEvents, actorErrorEvent, delayedEvents } from './support/modelEvents';
+import { createFakeRobot } from './robot/fakeRobot';
 import { groupOnPlan, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 
 const unusedApi = createApiClient({
   baseUrl: 'http://api.invalid/api/v1',
   fetch: () => Promise.reject(new Error('the model provides every API actor')),
 });
-const unusedRobot: MemberRemovalRobot = { run: () => Promise.reject(new Error('the model provides the removal actor')) };
 
-const inputOn = (isPaid: boolean): MemberListInput => ({
+/** The group of the page, and another group of the same admin. */
+export const GROUP_ID = groupOnPlan(false).id;
+export const OTHER_GROUP_ID = GROUP_ID + 1;
+
+/** The robot's message when the server refuses the removal job over the limits. */
+export const ROBOT_REFUSAL = 'The removal limits do not allow 2 more removals.';
+
+/** The app's robot, ready and idle: the robot the model's paths assume (its other states have their own tests). */
+function readyRobot() {
+  const fake = createFakeRobot();
+  fake.set({ presence: 'ready', robot_version: '2.4.0' });
+  return { fake, actor: createActor(robotMachine, { input: { robot: fake.robot, api: unusedApi } }) };
+}
+
+function listQuery() {
+  return createActor(listQueryMachine, { input: { defaults: MEMBERS_QUERY_DEFAULTS, search: new URLSearchParams(), textFilter: 'search' } });
+}
+
+const inputOn = (isPaid: boolean, robotRef: ActorRefFrom<typeof robotMachine>, listQueryRef: ActorRefFrom<typeof listQueryMachine>): MemberListInput => ({
   api: unusedApi,
-  robot: unusedRobot,
+  robotRef,
+  listQueryRef,
   group: groupOnPlan(isPaid),
   query: MEMBERS_QUERY,
-  robotUnavailable: null,
 });
 
 export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<MemberListEvent, { type: Type }>> } = {
-  'members.query.changed': [
-    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'inactive' } },
-    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'removed' } },
-    { type: 'members.query.changed', query: { ...MEMBERS_QUERY, list: 'all_members' } },
+  'members.list.changed': [
+    { type: 'members.list.changed', list: 'inactive' },
+    { type: 'members.list.changed', list: 'removed' },
+    { type: 'members.list.changed', list: 'all_members' },
   ],
+  'query.changed': [{ type: 'query.changed', query: { ...MEMBERS_QUERY_DEFAULTS, search: 'ann' } }],
   'members.reload': [{ type: 'members.reload' }],
   'members.select.all': [{ type: 'members.select.all' }],
   'members.select.none': [{ type: 'members.select.none' }],
@@ -56,15 +75,13 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
   'members.removal.confirmed': [{ type: 'members.removal.confirmed' }],
   'members.dialog.closed': [{ type: 'members.dialog.closed' }],
   'members.export': [{ type: 'members.export' }],
-  'robot.job.started': [
-    { type: 'robot.job.started', name: 'fetch_group_members' },
-    { type: 'robot.job.started', name: 'remove_group_members' },
+  // A members scan the robot runs to its end, for the page's group and for another group.
+  'robot.job.finished': [
+    { type: 'robot.job.finished', groupId: GROUP_ID, name: 'fetch_group_members' },
+    { type: 'robot.job.finished', groupId: OTHER_GROUP_ID, name: 'fetch_group_members' },
   ],
-  'robot.job.finished': [{ type: 'robot.job.finished' }],
-  'robot.availability.changed': [
-    { type: 'robot.availability.changed', unavailable: 'notInstalled' },
-    { type: 'robot.availability.changed', unavailable: null },
-  ],
+  'robot.reply.done': [{ type: 'robot.reply.done', command: 'remove_group_members' }],
+  'robot.reply.failed': [{ type: 'robot.reply.failed', command: 'remove_group_members', code: 'failed', message: ROBOT_REFUSAL }],
 };
 
 const failed = { kind: 'failed', message: 'Server error' } as const;
@@ -74,7 +91,6 @@ export const actorEvents = [
   ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_MEMBERS }, failed]),
   ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
   ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
-  ...actorDoneEvents<MoveAnswer>('removeMembers', [{ kind: 'moved' }, failed]),
   ...actorDoneEvents<MembersCsv>('exportMembers', [EXPORTED_CSV]),
   actorErrorEvent('exportMembers', new Error(EXPORT_FAILURE)),
 ];
@@ -85,42 +101,42 @@ export const plans = [
 ];
 
 export function modelFor(isPaid: boolean) {
+  const robot = readyRobot();
+  robot.actor.start();
   return createMachineTestModel(memberListMachine, {
-    input: inputOn(isPaid),
+    input: inputOn(isPaid, robot.actor, listQuery()),
     events: [...Object.values(eventFixtures).flat(), ...delayedEvents(memberListMachine), ...actorEvents],
     distinguishingContext: ({ context }) => ({
       list: context.query.list,
+      search: context.query.search,
       selection: context.selection,
       failure: context.failure,
-      runningJob: context.runningJob,
       loaded: context.page !== null,
       dragFrom: context.dragFrom,
-      robotUnavailable: context.robotUnavailable,
     }),
-    // The robot's availability only guards 'Remove Members': it goes away while members are selected, and the
-    // model only brings it back from there, so it covers its transitions without doubling every other path.
     // The export runs beside the list: it starts from a freshly loaded list and is answered before anything else.
+    // While the robot removes members the admin waits for its answer: the model does not page or reload meanwhile.
     isPossible: (snapshot, event) => {
       if (snapshot.matches({ export: 'exporting' })) return event.type.endsWith('.exportMembers');
-      if (event.type === 'members.export') {
-        return snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length === 0;
-      }
-      if (event.type === 'robot.availability.changed') {
-        return snapshot.matches({ list: { ready: 'browsing' }, robotJob: 'idle' }) && snapshot.context.selection.length > 0;
-      }
-      return snapshot.context.robotUnavailable === null || event.type === 'members.remove';
+      if (event.type === 'members.export') return snapshot.matches({ list: { ready: 'browsing' } }) && snapshot.context.selection.length === 0;
+      return !snapshot.matches({ list: { ready: 'removing' } }) || event.type.startsWith('robot.reply.');
     },
   });
 }
 
-/** The member-list statechart with every actor answered by the test, and what reached the admin's browser and robot. */
+/**
+ * The member list in a running system: a real robot machine over a fake robot (ready, its commands
+ * settled by the test) and a real list query, as the members page gives them; every API actor answered
+ * by the test, and what reached the admin's browser.
+ */
 export function startSystem(isPaid: boolean, query = MEMBERS_QUERY) {
   const clock = new SimulatedClock();
+  const robot = readyRobot();
+  const listQueryActor = listQuery();
   const actors = {
     fetchMembers: createDeferredActor<MembersAnswer, InputFrom<typeof fetchMembers>>(),
     moveMembers: createDeferredActor<MoveAnswer, InputFrom<typeof moveMembers>>(),
     previewRemoval: createDeferredActor<PreviewAnswer, InputFrom<typeof previewRemoval>>(),
-    removeMembers: createDeferredActor<MoveAnswer, InputFrom<typeof removeMembers>>(),
     exportMembers: createDeferredActor<MembersCsv, InputFrom<typeof exportMembers>>(),
   };
   const saved: MembersCsv[] = [];
@@ -129,28 +145,29 @@ export function startSystem(isPaid: boolean, query = MEMBERS_QUERY) {
       fetchMembers: actors.fetchMembers.logic,
       moveMembers: actors.moveMembers.logic,
       previewRemoval: actors.previewRemoval.logic,
-      removeMembers: actors.removeMembers.logic,
       exportMembers: actors.exportMembers.logic,
     },
     actions: { saveExport: (_, params) => void saved.push(params.file) },
   });
-  const actor = createActor(machine, { clock, input: { ...inputOn(isPaid), query } });
+  robot.actor.start();
+  listQueryActor.start();
+  const actor = createActor(machine, { clock, input: { ...inputOn(isPaid, robot.actor, listQueryActor), query } });
   const exportFailures: string[] = [];
   actor.on('members.export.failed', ({ message }) => void exportFailures.push(message));
-  /** The robot as the route reports it to the page: the test keeps it from the robot events it sends. */
-  const robot: MembersRobotStatus = { job: null, unavailable: null };
   /** The list the admin opened last. */
   const opened = { list: query.list };
-  return { actor, clock, actors, saved, exportFailures, robot, opened, isPaid };
+  const stop = () => {
+    actor.stop();
+    listQueryActor.stop();
+    robot.actor.stop();
+  };
+  return { actor, clock, actors, saved, exportFailures, opened, isPaid, robot: robot.actor, fakeRobot: robot.fake, listQuery: listQueryActor, stop };
 }
 export type System = ReturnType<typeof startSystem>;
 export type ActorName = keyof System['actors'];
 
-/** Sends an event and keeps the robot's status the page is given in step with the robot events. */
+/** Sends an event the page itself sends, and remembers the list the admin opened. */
 export function sendTo(system: System, event: MemberListEvent): void {
-  if (event.type === 'robot.job.started') system.robot.job = event.name;
-  if (event.type === 'robot.job.finished') system.robot.job = null;
-  if (event.type === 'robot.availability.changed') system.robot.unavailable = event.unavailable;
-  if (event.type === 'members.query.changed') system.opened.list = event.query.list;
+  if (event.type === 'members.list.changed') system.opened.list = event.list;
   system.actor.send(event);
 }

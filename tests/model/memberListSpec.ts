@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { MemberListName } from '../../machines/memberList/moves';
-import { PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
-import type { System } from './memberListModel';
+import { THREE_MEMBERS } from '../../src/features/members/fixtures';
+import { GROUP_ID, type System } from './memberListModel';
+import { robotAsDriven, scanArgs } from './memberListRobot';
 
 /**
  * What the spec (part 1 §2 Members, §4 moves table, §5, §8, §9) says the admin sees and can do on the
@@ -36,6 +37,15 @@ export const SPEC_JOB_NOTICES = {
 export const REMOVALS_LEFT = THREE_MEMBERS.removal_limits.current.left;
 export const ROW_IDS = THREE_MEMBERS.members.map((member) => member.id);
 
+/** The robot's remove_group_members arguments for the previewed Ada Baker and Ben Crumb of the page's group. */
+export const REMOVAL_ARGS = {
+  ...scanArgs(GROUP_ID),
+  members: [
+    { id: 1, fb_user_id: '9001', name: 'Ada Baker' },
+    { id: 2, fb_user_id: '9002', name: 'Ben Crumb' },
+  ],
+};
+
 export type DialogName = 'Remove members' | 'Free Trial Account Removals Limit' | 'Removals limit reached';
 
 /** The page as the admin sees it, read from the selector's output or from the rendered page. */
@@ -68,17 +78,27 @@ function expectEverythingClosed(seen: SeenPage) {
   expect(Object.values(moves).every((enabled) => !enabled), 'no move is offered').toBe(true);
 }
 
-function expectNoRequest(system: System, ...names: Array<keyof System['actors']>) {
-  for (const name of names) expect(system.actors[name].waitingRuns(), `${name} asked`).toBe(0);
+/** The removals the robot was asked for and has not answered yet. */
+const removalsAsked = (system: System) =>
+  system.fakeRobot
+    .waitingRuns()
+    .filter((run) => run.command === 'remove_group_members')
+    .map(({ command, args }) => ({ command, args }));
+
+function expectNoRequest(system: System, ...names: Array<keyof System['actors'] | 'robotRemoval'>) {
+  for (const name of names) {
+    if (name === 'robotRemoval') expect(removalsAsked(system), 'removal asked of the robot').toEqual([]);
+    else expect(system.actors[name].waitingRuns(), `${name} asked`).toBe(0);
+  }
 }
 
 /** The assertion for one state of the machine: what the spec says the admin sees there, and what the server or robot was asked. */
 export function expectSpecAt(state: string, seen: SeenPage, system: System, opts: { requests: boolean } = { requests: true }): void {
   const list = system.opened.list;
   const selected = seen.toolbar?.selected ?? [];
-  const { job, unavailable } = system.robot;
-  const listActors = ['fetchMembers', 'moveMembers', 'previewRemoval', 'removeMembers'] as const;
-  const waiting = (name: keyof System['actors']) => system.actors[name].waitingInputs() as Array<Record<string, unknown>>;
+  const { job, unavailable } = robotAsDriven(system);
+  const listActors = ['fetchMembers', 'moveMembers', 'previewRemoval', 'robotRemoval'] as const;
+  const waiting = (name: keyof System['actors']) => system.actors[name].waitingInputs() as unknown as Array<Record<string, unknown>>;
   switch (state) {
     case 'list':
       // The all_members view has no bulk moves: no selection either. Every other list shows its moves and selection.
@@ -86,6 +106,12 @@ export function expectSpecAt(state: string, seen: SeenPage, system: System, opts
       if (seen.toolbar) {
         expect(Object.keys(seen.toolbar.moves).sort()).toEqual([...SPEC_MOVES[list][planOf(system)]].sort());
         expect(seen.toolbar.remove !== null, `Remove Members on ${list}`).toBe(REMOVABLE_LISTS.includes(list));
+      }
+      // Part 1 §8: while the robot works on the group the page says so, and offers no move or removal.
+      expect(seen.jobNotice).toBe(job ? SPEC_JOB_NOTICES[job as keyof typeof SPEC_JOB_NOTICES] : null);
+      if (job && seen.toolbar) {
+        expect(Object.values(seen.toolbar.moves).every((enabled) => !enabled), 'no move while the robot works').toBe(true);
+        expect(seen.toolbar.remove ?? false).toBe(false);
       }
       return;
     case 'list.loading':
@@ -147,8 +173,11 @@ export function expectSpecAt(state: string, seen: SeenPage, system: System, opts
       if (opts.requests) expectNoRequest(system, ...listActors);
       return;
     case 'list.ready.removing':
+      // The robot was asked to remove the previewed members, and the page waits for its answer.
       expectEverythingClosed(seen);
-      if (opts.requests) expect(waiting('removeMembers').map((input) => input.preview)).toEqual([PREVIEW_OF_TWO]);
+      expect(seen.dialog).toBeNull();
+      expect(job).toBe('remove_group_members');
+      if (opts.requests) expect(removalsAsked(system)).toEqual([{ command: 'remove_group_members', args: REMOVAL_ARGS }]);
       return;
     case 'list.ready.upgradeRequired':
       expectEverythingClosed(seen);
@@ -161,17 +190,6 @@ export function expectSpecAt(state: string, seen: SeenPage, system: System, opts
       expect(seen.dialog).toBe('Removals limit reached');
       expect(system.isPaid).toBe(true);
       expect(selected.length).toBeGreaterThan(REMOVALS_LEFT);
-      return;
-    case 'robotJob.running':
-      expect(job).not.toBeNull();
-      expect(seen.jobNotice).toBe(SPEC_JOB_NOTICES[job as keyof typeof SPEC_JOB_NOTICES]);
-      if (seen.toolbar) {
-        expect(Object.values(seen.toolbar.moves).every((enabled) => !enabled), 'no move while the robot works').toBe(true);
-        expect(seen.toolbar.remove ?? false).toBe(false);
-      }
-      return;
-    case 'robotJob.idle':
-      expect(seen.jobNotice).toBeNull();
       return;
     case 'export.idle':
       expect({ exporting: seen.exporting, canExport: seen.canExport }).toEqual({ exporting: false, canExport: true });

@@ -11,15 +11,17 @@ import { listStateKeys } from './support/machineInventory';
 import { delayedEvents, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { EXPORT_FAILURE, EXPORTED_CSV, modelFor, plans, sendTo, startSystem, type ActorName, type System } from './memberListModel';
+import { changeAddress, failRobotCommand, finishRobotCommand, runMembersScan } from './memberListRobot';
 import { expectSpecAt, selectionAfter, SPEC_RECOMMENDATION, SPEC_UPGRADE_BLINK_MS, type DialogName, type SeenPage } from './memberListSpec';
 
 const noop = () => {};
 
 function MembersScreen({ system }: { system: System }) {
   const snapshot = useSelector(system.actor, (current) => current);
+  const robot = useSelector(system.robot, (current) => current);
   return (
     <MembersView
-      view={membersPageView(snapshot, { ...system.robot })}
+      view={membersPageView(snapshot, robot)}
       send={(event) => sendTo(system, event)}
       typedText=""
       onSearchTyped={noop}
@@ -107,12 +109,16 @@ function implementationFor(system: System) {
         system.actor.start();
         render(<MembersScreen system={system} />);
       },
-      'members.query.changed': sendDirectly,
+      'members.list.changed': sendDirectly,
+      'query.changed': async ({ event }: { event: EventObject }) =>
+        act(() => changeAddress(system, (event as Extract<MemberListEvent, { type: 'query.changed' }>).query)),
       'members.reload': async (step: { event: EventObject }) =>
         system.actor.getSnapshot().matches({ list: 'failed' }) ? click(buttonIn(document, 'Try again')) : sendDirectly(step),
-      'robot.job.started': sendDirectly,
-      'robot.job.finished': sendDirectly,
-      'robot.availability.changed': sendDirectly,
+      'robot.job.finished': async ({ event }: { event: EventObject }) =>
+        act(() => runMembersScan(system, (event as Extract<MemberListEvent, { type: 'robot.job.finished' }>).groupId)),
+      'robot.reply.done': async () => act(() => finishRobotCommand(system)),
+      'robot.reply.failed': async ({ event }: { event: EventObject }) =>
+        act(() => failRobotCommand(system, (event as Extract<MemberListEvent, { type: 'robot.reply.failed' }>).message)),
       'members.select.all': select(() => buttonIn(toolbar(), 'Select all')),
       'members.select.none': select(() => buttonIn(toolbar(), 'Select none')),
       'members.select.invert': select(() => buttonIn(toolbar(), 'Invert')),
@@ -135,7 +141,6 @@ function implementationFor(system: System) {
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),
       'xstate.done.actor.moveMembers': answer('moveMembers'),
       'xstate.done.actor.previewRemoval': answer('previewRemoval'),
-      'xstate.done.actor.removeMembers': answer('removeMembers'),
       'xstate.done.actor.exportMembers': async (step: { event: EventObject }) => {
         await answer('exportMembers')(step);
         expect(system.saved).toEqual([EXPORTED_CSV]);
@@ -180,7 +185,7 @@ describe.each(plans)('the members page on a $name, driven through its controls',
       try {
         await path.test(implementationFor(system) as never);
       } finally {
-        system.actor.stop();
+        system.stop();
       }
     },
   );
