@@ -31,7 +31,7 @@ export interface RenderAppOptions {
  * unmounted by the cleanup in tests/support/setup-dom.ts), so no poll of one test runs into the next.
  */
 export function renderApp({ server, path, storage = memoryStorage() }: RenderAppOptions) {
-  const { deps, connectRouter } = createAppDeps({
+  const { deps, app, connectRouter } = createAppDeps({
     baseUrl: BASE_URL,
     storage,
     identityPage: { document },
@@ -45,8 +45,7 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
   const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
   connectRouter(router);
   onTestFinished(() => {
-    deps.robotActor.stop();
-    deps.session.stop();
+    app.stop();
     router.dispose();
   });
   render(
