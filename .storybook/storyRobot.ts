@@ -4,7 +4,7 @@ import type { Robot } from '../src/robot/protocol';
 import { robotMachine, type RobotEvent } from '../machines/robot/machine';
 
 /** An extension the stories never reach: the machine's watcher and commands are replaced, and configuring it does nothing. */
-const silentRobot: Robot = {
+export const silentRobot: Robot = {
   getState: () => {
     throw new Error('the stories send what the robot reports');
   },

@@ -1,20 +1,8 @@
 import { answering, type MachineStories } from '../../../.storybook/machineStories';
-import { createApiClient } from '../../api/client';
-import type { Robot } from '../../robot/protocol';
+import { silentRobot, unreachableApi } from '../../../.storybook/storyRobot';
 import { robotMachine } from '../../../machines/robot/machine';
 import { groupJobStatus, robotIndicator } from '../../../machines/robot/selectors';
 import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS } from './fixtures';
-
-/** A robot the stories never reach: the machine's watcher and commands are replaced, and configuring it does nothing. */
-const robot: Robot = {
-  getState: () => {
-    throw new Error('the stories send what the robot reports');
-  },
-  subscribe: () => () => {},
-  configure: () => {},
-  run: () => Promise.reject(new Error('the stories send what the robot reports')),
-  reload: () => {},
-};
 
 /**
  * The robot as the shell shows it, in each state the robot machine can reach: the sidebar's robot
@@ -22,10 +10,7 @@ const robot: Robot = {
  */
 export const robotStories: MachineStories<typeof robotMachine> = {
   machine: robotMachine,
-  input: {
-    robot,
-    api: createApiClient({ baseUrl: 'http://api.invalid/api/v1', fetch: () => Promise.reject(new Error('the fixtures answer every call')) }),
-  },
+  input: { robot: silentRobot, api: unreachableApi },
   events: Object.values(ROBOT_EVENTS).flat(),
   outcomes: { fetchRobotJobs: answering(ROBOT_JOB_LOOKUPS) },
   shows: (snapshot) => {
