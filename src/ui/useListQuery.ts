@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { listQueryMachine } from '../../machines/listQuery/machine';
 import { fromSearchParams, type ListQuery } from '../../machines/listQuery/query';
+import { addressWrites } from './addressWrites';
 
 export interface ListQueryOptions {
   /** Every filter the page keeps in the address, with its default; `page` must be one of them. */
@@ -36,7 +37,7 @@ const sameQuery = (a: ListQuery, b: ListQuery) => Object.keys(a).every((name) =>
 /**
  * Runs the listQuery statechart against the address: the machine writes the search parameters it owns
  * (replacing the history entry, other parameters kept), and an address it did not write (back, forward,
- * a link) is fed back to it. While its own write is on the way, the address it replaces is not news.
+ * a link) is fed back to it. Its own writes arriving late, and the addresses they replaced, are not news.
  * The route's loader reads the same address, so the data follows.
  */
 export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOptions): ListQueryHandle {
@@ -44,20 +45,20 @@ export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOp
   const navigate = useNavigate();
   const searchRef = useRef(location.search);
   searchRef.current = location.search;
-  /** The address's search when this hook last wrote a new one: while the address still shows it, it is behind, not changed elsewhere. */
-  const behindRef = useRef<string | null>(null);
+  const writesRef = useRef(addressWrites());
 
   const actor = useActorRef(
     listQueryMachine.provide({
       actions: {
         writeAddress: (_, { search }) => {
-          const next = new URLSearchParams(searchRef.current);
+          const base = writesRef.current.base(searchRef.current);
+          const next = new URLSearchParams(base);
           for (const name of Object.keys(defaults)) next.delete(name);
           for (const [name, value] of search) next.set(name, value);
           const text = next.toString();
           const written = text ? `?${text}` : '';
-          if (written === searchRef.current) return;
-          behindRef.current = searchRef.current;
+          if (written === base) return;
+          writesRef.current.wrote(base, written);
           void navigate({ search: written }, { replace: true });
         },
       },
@@ -66,8 +67,7 @@ export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOp
   );
 
   useEffect(() => {
-    if (behindRef.current === location.search) return;
-    behindRef.current = null;
+    if (writesRef.current.shown(location.search) !== 'news') return;
     const search = new URLSearchParams(location.search);
     if (!sameQuery(fromSearchParams(search, defaults), actor.getSnapshot().context.query)) {
       actor.send({ type: 'query.address.changed', search });
