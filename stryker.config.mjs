@@ -8,6 +8,8 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   mutate: ['machines/**/*.ts'],
   ignoreStatic: true,
+  // Vitest does not type-check, and the stories test compares generated files byte for byte.
+  disableTypeChecks: false,
   concurrency: 2,
   timeoutMS: 20_000,
   dryRunTimeoutMinutes: 30,

@@ -58,7 +58,7 @@ describe('the posts route', () => {
     expect(app.search()).not.toContain('search');
     await advance(1);
     vi.useRealTimers();
-    await waitFor(() => expect(app.search()).toBe('?search=sunday'));
+    await waitFor(() => expect(app.router.state.location).toMatchObject({ pathname: `/${freeGroup.fb_group_id}/posts`, search: '?search=sunday' }));
     expect(app.router.state.historyAction).toBe('REPLACE');
   });
 
