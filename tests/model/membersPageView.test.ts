@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { membersPageView } from '../../machines/memberList/selectors';
+import { MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS, TWO_REMOVALS_LEFT } from '../../src/features/members/fixtures';
+import { settle } from './support/deferredActor';
+import { GROUP_ID, sendTo, startSystem, type System } from './memberListModel';
+import { finishRobotCommand, startMembersScan } from './memberListRobot';
+import { SPEC_JOB_NOTICES, SPEC_RECOMMENDATION } from './memberListSpec';
+
+/**
+ * What the members page shows beside the selection rules the model walks: the tab badges, the loading
+ * overlay, the busy buttons, the limits block, the robot's job and why 'Remove Members' is closed
+ * (part 1 §2, §4, §8, §9).
+ */
+let system: System;
+afterEach(() => system.stop());
+
+const view = () => membersPageView(system.actor.getSnapshot(), system.robot.getSnapshot());
+
+async function openLoaded(isPaid: boolean, query = MEMBERS_QUERY) {
+  system = startSystem(isPaid, query);
+  system.actor.start();
+  system.actors.fetchMembers.resolve({ kind: 'loaded', list: THREE_MEMBERS });
+  await settle();
+}
+
+describe('the members page before its first page comes', () => {
+  it('shows no rows, no size, no badges and no limits, under the loading overlay', () => {
+    system = startSystem(false);
+    system.actor.start();
+    expect(view()).toMatchObject({ rows: [], total: null, badges: {}, limits: null, loading: true, dialog: null });
+  });
+});
+
+describe('the tab badges', () => {
+  it('give each list its size', async () => {
+    await openLoaded(false);
+    expect(view().badges).toEqual({ active: '120', inactive: '40', whitelisted: '2', removed: '5', all_members: '167' });
+    expect(view().total).toBe(120);
+  });
+
+  it("say 'Found X of Y' of each list a search finds members in, and 'Not found' of the others", async () => {
+    await openLoaded(false, { ...MEMBERS_QUERY, search: 'ann' });
+    expect(view().badges).toEqual({
+      active: 'Found 3 of 120',
+      inactive: 'Not found',
+      whitelisted: 'Found 1 of 2',
+      removed: 'Not found',
+      all_members: 'Found 4 of 167',
+    });
+  });
+});
+
+describe('the rows', () => {
+  it('are the page’s members, each marked selected or not', async () => {
+    await openLoaded(false);
+    sendTo(system, { type: 'members.select.toggled', id: 2 });
+    expect(view().rows.map(({ id, name, selected }) => ({ id, name, selected }))).toEqual([
+      { id: 1, name: 'Ada Baker', selected: false },
+      { id: 2, name: 'Ben Crumb', selected: true },
+      { id: 3, name: 'Cleo Dough', selected: false },
+    ]);
+    expect(view().loading).toBe(false);
+  });
+
+  it('show the drag while the admin drags over them, and not after', async () => {
+    await openLoaded(false);
+    expect(view().dragging).toBe(false);
+    sendTo(system, { type: 'members.drag.started', id: 1 });
+    expect(view().dragging).toBe(true);
+    sendTo(system, { type: 'members.drag.ended' });
+    expect(view().dragging).toBe(false);
+  });
+});
+
+describe('the removal limits block', () => {
+  it('shows a free group its free removals left of the limit, with the recommendation', async () => {
+    await openLoaded(false);
+    expect(view().limits).toEqual({ plan: 'free', left: TWO_REMOVALS_LEFT.free.left, limit: TWO_REMOVALS_LEFT.free.limit });
+    expect(view().recommendation).toBe(SPEC_RECOMMENDATION);
+  });
+
+  it('shows a paid group what is left now, today and this week', async () => {
+    await openLoaded(true);
+    expect(view().limits).toEqual({
+      plan: 'paid',
+      currentLeft: TWO_REMOVALS_LEFT.current.left,
+      dailyLeft: TWO_REMOVALS_LEFT.daily.left,
+      weeklyLeft: TWO_REMOVALS_LEFT.weekly.left,
+    });
+  });
+
+  it('is not shown on a list members cannot be removed from', async () => {
+    await openLoaded(true, { ...MEMBERS_QUERY, list: 'whitelisted' });
+    expect(view().limits).toBeNull();
+  });
+});
+
+describe('the action buttons while their work runs', () => {
+  it('mark the moves busy while a move is on its way, and the list loads again after it', async () => {
+    await openLoaded(true);
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    expect(view().toolbar!.moves.every(({ busy }) => !busy)).toBe(true);
+    const [offered] = view().toolbar!.moves;
+    sendTo(system, { type: 'members.move', move: offered!.move });
+    expect(view().toolbar!.moves.map(({ busy }) => busy)).toEqual(view().toolbar!.moves.map(() => true));
+    system.actors.moveMembers.resolve({ kind: 'moved' });
+    await settle();
+    expect(view().loading).toBe(true);
+  });
+
+  it("mark 'Remove Members' busy while the removal is previewed and while the robot removes, under the loading overlay", async () => {
+    await openLoaded(true);
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    expect(view().toolbar!.remove).toEqual({ enabled: true, busy: false, reason: null });
+    sendTo(system, { type: 'members.remove' });
+    expect(view().toolbar!.remove!.busy).toBe(true);
+    expect(view().loading).toBe(false);
+    system.actors.previewRemoval.resolve({ kind: 'previewed', preview: PREVIEW_OF_TWO });
+    await settle();
+    expect(view().toolbar!.remove!.busy).toBe(false);
+    sendTo(system, { type: 'members.removal.confirmed' });
+    await settle();
+    expect(view().toolbar!.remove!.busy).toBe(true);
+    expect(view().loading).toBe(true);
+    expect(view().jobNotice).toBe(SPEC_JOB_NOTICES.remove_group_members);
+    await finishRobotCommand(system);
+    expect(view().jobNotice).toBeNull();
+  });
+});
+
+describe("the robot's job for the page's group", () => {
+  it("says 'Syncing Members...' while the robot scans this group's members", async () => {
+    await openLoaded(false);
+    startMembersScan(system, GROUP_ID);
+    await settle();
+    expect(view().jobNotice).toBe(SPEC_JOB_NOTICES.fetch_group_members);
+  });
+
+  it("says 'Syncing Engagements...' while the robot scans this group's posts", async () => {
+    await openLoaded(false);
+    system.robot.send({
+      type: 'robot.command.start',
+      request: { command: 'fetch_group_posts', args: { id: GROUP_ID, name: 'Sourdough Bakers', fb_group_id: '100200300', fb_slug: 'sourdough' } },
+    });
+    await settle();
+    expect(view().jobNotice).toBe(SPEC_JOB_NOTICES.fetch_group_posts);
+  });
+});
+
+describe("why 'Remove Members' is closed", () => {
+  const reasonWhen = async (presence: 'notInstalled' | 'outdated' | 'disconnected') => {
+    await openLoaded(true);
+    system.fakeRobot.set({ presence });
+    await settle();
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    return view().toolbar!.remove;
+  };
+
+  it.each([
+    ['notInstalled', 'Extension is not installed'],
+    ['outdated', 'The extension is outdated: update it to remove members'],
+    ['disconnected', 'The extension is not connected'],
+  ] as const)('tells the admin when the extension is %s', async (presence, reason) => {
+    expect(await reasonWhen(presence)).toEqual({ enabled: false, busy: false, reason });
+  });
+
+  it('tells the admin when the extension is busy with another group’s job, which the page does not announce', async () => {
+    await openLoaded(true);
+    startMembersScan(system, GROUP_ID + 1);
+    await settle();
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    expect(view().toolbar!.remove).toEqual({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
+    expect(view().jobNotice).toBeNull();
+  });
+
+  it('gives no reason while the robot works for this group: the job notice says it', async () => {
+    await openLoaded(true);
+    startMembersScan(system, GROUP_ID);
+    await settle();
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    expect(view().toolbar!.remove!.reason).toBeNull();
+  });
+});
