@@ -3,7 +3,8 @@ import { membersPageView } from '../../machines/memberList/selectors';
 import { MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS, TWO_REMOVALS_LEFT } from '../../src/features/members/fixtures';
 import { settle } from './support/deferredActor';
 import { GROUP_ID, sendTo, startSystem, type System } from './memberListModel';
-import { finishRobotCommand, startMembersScan } from './memberListRobot';
+import { ONBOARDING_ENGAGEMENT_SETTINGS } from '../../machines/onboarding/engagementSettings';
+import { finishRobotCommand, scanArgs, startMembersScan } from './memberListRobot';
 import { SPEC_JOB_NOTICES, SPEC_RECOMMENDATION } from './memberListSpec';
 
 /**
@@ -140,7 +141,7 @@ describe("the robot's job for the page's group", () => {
     await openLoaded(false);
     system.robot.send({
       type: 'robot.command.start',
-      request: { command: 'fetch_group_posts', args: { id: GROUP_ID, name: 'Sourdough Bakers', fb_group_id: '100200300', fb_slug: 'sourdough' } },
+      request: { command: 'fetch_group_posts', args: { ...scanArgs(GROUP_ID), settings: ONBOARDING_ENGAGEMENT_SETTINGS } },
     });
     await settle();
     expect(view().jobNotice).toBe(SPEC_JOB_NOTICES.fetch_group_posts);
