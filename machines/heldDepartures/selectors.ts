@@ -20,7 +20,7 @@ export interface DeparturesNotice {
 /** The members page's notice while a members scan's departures wait for the admin; null otherwise. */
 export function departuresNoticeOf(snapshot: HeldDeparturesSnapshot): DeparturesNotice | null {
   const { departures, failure } = snapshot.context;
-  if (!departures || snapshot.matches('checking') || snapshot.matches('none')) return null;
+  if (!departures || snapshot.matches('checking')) return null;
   const names = departures.members.slice(0, NAMES_SHOWN).map((member) => member.name);
   const more = departures.count - names.length;
   return {

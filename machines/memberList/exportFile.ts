@@ -4,17 +4,23 @@ export interface MembersCsv {
   fileName: string;
 }
 
-/** The file name a Content-Disposition header gives (`filename*=UTF-8''...` or `filename="..."`), if any. */
+function decodedOrNull(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded.trim());
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The file name a Content-Disposition header gives, if any: `filename*=UTF-8''...`, else (as RFC 6266
+ * asks when that one is missing or cannot be decoded) `filename="..."`.
+ */
 export function fileNameOf(contentDisposition: string | null): string | null {
   if (!contentDisposition) return null;
   const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(contentDisposition);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      return null;
-    }
-  }
+  const decoded = encoded ? decodedOrNull(encoded[1]) : null;
+  if (decoded) return decoded;
   const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;]+)/i.exec(contentDisposition);
   return plain ? (plain[1] ?? plain[2]).trim() : null;
 }

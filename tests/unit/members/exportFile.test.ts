@@ -40,6 +40,10 @@ describe('fileNameOf', () => {
   it('has no name when the UTF-8 encoded name is not valid percent-encoding', () => {
     expect(fileNameOf(`attachment; filename*=UTF-8''membres-%E0%A4%A.csv`)).toBeNull();
   });
+
+  it('falls back to the plain name when the UTF-8 encoded one cannot be decoded (RFC 6266)', () => {
+    expect(fileNameOf(`attachment; filename="members.csv"; filename*=UTF-8''membres-%E0%A4%A.csv`)).toBe('members.csv');
+  });
 });
 
 describe('saveFile', () => {
