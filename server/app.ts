@@ -7,6 +7,7 @@ import { createIdentityProvider, type IdentityProvider } from './adapters/identi
 import type { ServerConfig } from './config';
 import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
+import { registerCompression } from './http/compression';
 import { listOperations, loadContract } from './http/contract';
 import { registerEnvelope } from './http/envelope';
 import { ApiError } from './http/errors';
@@ -58,6 +59,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     reply.headers(headers);
   });
   if (config.envelopeKey) registerEnvelope(app, config.envelopeKey, API_PREFIX, [`${API_PREFIX}/status`]);
+  await registerCompression(app);
   // Unknown query and path parameters are refused like unknown body fields, also where an operation declares none.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
@@ -94,6 +96,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     await app.register(fastifyStatic, {
       root: appDir,
       wildcard: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const hashedAsset = path.startsWith(join(appDir, 'assets'));
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -4,6 +4,8 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { createReloadLog } from '../machines/versionCheck/reloadLog';
+import { reloadWhenChunksAreGone } from './app/chunkReload';
 import { createAppDeps } from './app/createAppDeps';
 import { createAppRouter } from './app/createAppRouter';
 import { AppProviders } from './app/providers';
@@ -20,6 +22,10 @@ const { deps, connectRouter } = createAppDeps({
   versionPage: { location: window.location, activity: window },
   envelope: true,
 });
+reloadWhenChunksAreGone(
+  { addEventListener: (type, listener) => window.addEventListener(type, listener), reload: () => window.location.reload() },
+  createReloadLog(window.localStorage),
+);
 const router = createAppRouter(deps);
 connectRouter(router);
 

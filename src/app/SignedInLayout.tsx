@@ -8,6 +8,7 @@ import type { SignedInData } from './loaders/signedInLoaders';
 import type { ApiClient } from '../api/client';
 import type { RobotActor } from '../../machines/robot/actorRef';
 import type { SessionActor } from './sessionActor';
+import { GROUP_ROUTE_ID } from './routes';
 import { createSignInAsTools } from './signInAsTools';
 import { rememberRouteBeforeOnboarding } from '../features/onboarding/savedRoute';
 import { AppShell } from './shell/AppShell';
@@ -20,8 +21,6 @@ export interface ShellRouteHandle {
   /** Pages that must stay usable while the group is locked (purchase, change card). */
   unlockContent?: boolean;
 }
-
-export const GROUP_ROUTE_ID = 'group';
 
 export interface SignedInLayoutProps {
   api: ApiClient;

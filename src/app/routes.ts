@@ -44,6 +44,9 @@ export const routePaths = {
 
 export type RouteName = keyof typeof routePaths;
 
+/** The group route's id, whose loader data every page of the group reads. */
+export const GROUP_ROUTE_ID = 'group' satisfies RouteName;
+
 type ParamName<Name extends RouteName> = PathParam<(typeof routePaths)[Name]>;
 type ParamsOf<Name extends RouteName> = [ParamName<Name>] extends [never] ? [] : [{ [Key in ParamName<Name>]: string | null }];
 

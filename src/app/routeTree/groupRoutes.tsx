@@ -1,20 +1,14 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { auditLogsLoaderData } from '../../features/auditLogs/auditLogsLoader';
-import { AuditLogsRoute } from '../../features/auditLogs/AuditLogsRoute';
-import { dashboardLoaderData } from '../../features/dashboard/dashboardLoader';
-import { DashboardRoute } from '../../features/dashboard/DashboardRoute';
-import { MembersRoute } from '../../features/members/MembersRoute';
-import { postsLoaderData } from '../../features/posts/postsLoader';
-import { PostsRoute } from '../../features/posts/PostsRoute';
 import type { AppDeps } from '../appDeps';
 import { findRouteGroup, isGroupIdParam } from '../guards';
 import type { Group } from '../../api/groupsSource';
 import { boundToSession } from '../loaders/signedInLoaders';
 import { guardAccess, signedIn } from '../loaders/sessionGate';
-import { pathTo } from '../routes';
+import { GROUP_ROUTE_ID, pathTo } from '../routes';
 import { createConnectionsLoader, createGroupLoader, createMembersLoader } from '../loaders/groupLoaders';
 import { RouteErrorElement } from '../RouteErrorElement';
-import { GROUP_ROUTE_ID, type ShellRouteHandle } from '../SignedInLayout';
+import type { ShellRouteHandle } from '../SignedInLayout';
+import { lazyElement, pages } from './pages';
 import { pendingRoute } from './pendingRoute';
 
 const unlocked: ShellRouteHandle = { unlockContent: true };
@@ -41,21 +35,26 @@ export function groupRoutes(deps: AppDeps): RouteObject {
       {
         id: 'group_dashboard',
         path: 'dashboard',
-        ...groupPageLoader(deps, (group, request) => dashboardLoaderData(deps.api, group, request)),
-        element: <DashboardRoute />,
+        ...groupPageLoader(deps, async (group, request) => (await pages.dashboardData()).dashboardLoaderData(deps.api, group, request)),
+        ...lazyElement('dashboard', ({ DashboardRoute }) => <DashboardRoute />),
       },
-      { id: 'group_members', path: 'members/:list?', ...createMembersLoader(deps), element: <MembersRoute api={deps.api} robotActor={deps.robotActor} /> },
+      {
+        id: 'group_members',
+        path: 'members/:list?',
+        ...createMembersLoader(deps),
+        ...lazyElement('members', ({ MembersRoute }) => <MembersRoute api={deps.api} robotActor={deps.robotActor} />),
+      },
       {
         id: 'group_posts',
         path: 'posts',
-        ...groupPageLoader(deps, (group, request) => postsLoaderData(deps.api, group, request)),
-        element: <PostsRoute />,
+        ...groupPageLoader(deps, async (group, request) => (await pages.postsData()).postsLoaderData(deps.api, group, request)),
+        ...lazyElement('posts', ({ PostsRoute }) => <PostsRoute />),
       },
       {
         id: 'group_logs',
         path: 'logs',
-        ...groupPageLoader(deps, (group, request) => auditLogsLoaderData(deps.api, group, request)),
-        element: <AuditLogsRoute api={deps.api} />,
+        ...groupPageLoader(deps, async (group, request) => (await pages.auditLogsData()).auditLogsLoaderData(deps.api, group, request)),
+        ...lazyElement('auditLogs', ({ AuditLogsRoute }) => <AuditLogsRoute api={deps.api} />),
       },
       pendingRoute({ id: 'group_permissions', path: 'permissions', title: 'Permissions' }),
       {

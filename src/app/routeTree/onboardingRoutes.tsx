@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
-import { OnboardingRoute } from '../../features/onboarding/OnboardingRoute';
 import { createSavedRoute } from '../../features/onboarding/savedRoute';
 import type { AppDeps } from '../appDeps';
 import { createOnboardingStepLoader } from '../loaders/signedInLoaders';
+import { lazyElement } from './pages';
 
 /**
  * /onboarding and /onboarding/:step: one wizard for every step, so it keeps its progress while the
@@ -12,7 +12,7 @@ export function onboardingRoutes(deps: AppDeps): RouteObject {
   return {
     id: 'onboarding',
     path: 'onboarding',
-    element: (
+    ...lazyElement('onboarding', ({ OnboardingRoute }) => (
       <OnboardingRoute
         api={deps.api}
         robot={deps.robot}
@@ -20,7 +20,7 @@ export function onboardingRoutes(deps: AppDeps): RouteObject {
         groups={deps.groups}
         savedRoute={createSavedRoute(window.localStorage)}
       />
-    ),
+    )),
     children: [
       { index: true, loader: createOnboardingStepLoader(deps), element: null },
       { path: ':step', loader: createOnboardingStepLoader(deps), element: null },

@@ -1,7 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { BannedRoute } from '../../features/auth/BannedRoute';
-import { LoginRoute } from '../../features/auth/LoginRoute';
-import { SandboxSignInRoute } from '../../features/auth/SandboxSignInRoute';
 import type { AppDeps } from '../appDeps';
 import {
   createBannedLoader,
@@ -10,9 +7,9 @@ import {
   createSandboxSignInLoader,
   createTokenAuthLoader,
 } from '../loaders/authLoaders';
-import { PublicLayout } from '../PublicLayout';
 import { RouteErrorElement } from '../RouteErrorElement';
 import { routePaths } from '../routes';
+import { lazyElement } from './pages';
 
 /** Sign-in, the token link, logout and the banned page: the routes outside the shell. */
 export function publicRoutes(deps: AppDeps): RouteObject[] {
@@ -21,26 +18,28 @@ export function publicRoutes(deps: AppDeps): RouteObject[] {
     { id: 'token_auth', path: routePaths.token_auth, loader: createTokenAuthLoader(deps), element: null },
     { id: 'logout', path: routePaths.logout, loader: createLogoutLoader(deps), element: null },
     {
-      element: <PublicLayout runningAppVersion={deps.runningAppVersion} />,
+      ...lazyElement('publicLayout', ({ PublicLayout }) => <PublicLayout runningAppVersion={deps.runningAppVersion} />),
       errorElement: <RouteErrorElement standalone />,
       children: [
         {
           id: 'login',
           path: routePaths.login,
           loader: createLoginLoader(deps),
-          element: <LoginRoute session={deps.session} identityPage={deps.identityPage} facebookAppId={deps.config.facebookAppId} />,
+          ...lazyElement('login', ({ LoginRoute }) => (
+            <LoginRoute session={deps.session} identityPage={deps.identityPage} facebookAppId={deps.config.facebookAppId} />
+          )),
         },
         {
           id: 'sandbox_sign_in',
           path: routePaths.sandbox_sign_in,
           loader: createSandboxSignInLoader(deps),
-          element: <SandboxSignInRoute api={deps.api} session={deps.session} />,
+          ...lazyElement('sandboxSignIn', ({ SandboxSignInRoute }) => <SandboxSignInRoute api={deps.api} session={deps.session} />),
         },
         {
           id: 'banned',
           path: routePaths.banned,
           loader: createBannedLoader(deps),
-          element: <BannedRoute supportEmail={deps.config.supportEmail} />,
+          ...lazyElement('banned', ({ BannedRoute }) => <BannedRoute supportEmail={deps.config.supportEmail} />),
         },
       ],
     },

@@ -1,12 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
-import { SupportRoute } from '../../features/support/SupportRoute';
-import { WelcomeRoute } from '../../features/welcome/WelcomeRoute';
 import type { AppDeps } from '../appDeps';
 import { createAffiliatesLoader, createHomeLoader, createSignedInLoader, createWelcomeLoader } from '../loaders/signedInLoaders';
 import { RouteErrorElement } from '../RouteErrorElement';
-import { SignedInLayout, type ShellRouteHandle } from '../SignedInLayout';
+import type { ShellRouteHandle } from '../SignedInLayout';
 import { groupRoutes } from './groupRoutes';
 import { onboardingRoutes } from './onboardingRoutes';
+import { lazyElement } from './pages';
 import { pendingRoute } from './pendingRoute';
 import { superadminRoutes } from './superadminRoutes';
 
@@ -17,15 +16,23 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
   return {
     id: 'signed_in',
     ...createSignedInLoader(deps),
-    element: <SignedInLayout api={deps.api} session={deps.session} robot={deps.robotActor} reloadApp={deps.reloadApp} />,
+    ...lazyElement('signedInLayout', ({ SignedInLayout }) => (
+      <SignedInLayout api={deps.api} session={deps.session} robot={deps.robotActor} reloadApp={deps.reloadApp} />
+    )),
     errorElement: <RouteErrorElement standalone />,
     children: [
       {
         errorElement: <RouteErrorElement />,
         children: [
           { id: 'home', index: true, loader: createHomeLoader(deps), element: null },
-          { id: 'welcome', path: 'welcome', loader: createWelcomeLoader(deps), shouldRevalidate: () => false, element: <WelcomeRoute /> },
-          { id: 'support', path: 'support', element: <SupportRoute api={deps.api} session={deps.session} /> },
+          {
+            id: 'welcome',
+            path: 'welcome',
+            loader: createWelcomeLoader(deps),
+            shouldRevalidate: () => false,
+            ...lazyElement('welcome', ({ WelcomeRoute }) => <WelcomeRoute />),
+          },
+          { id: 'support', path: 'support', ...lazyElement('support', ({ SupportRoute }) => <SupportRoute api={deps.api} session={deps.session} />) },
           pendingRoute({ id: 'user', path: 'user', title: 'Your account' }),
           pendingRoute({ id: 'affiliates', path: 'affiliates', loader: createAffiliatesLoader(deps), title: 'Affiliate Program' }),
           pendingRoute({ id: 'change_card', path: 'change_card', handle: unlocked, title: 'Change card' }),

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { PageName } from '../src/app/routeTree/pages';
+import { ensureAppBuilt } from './app-build';
+
+/**
+ * `npm run size`: what each route makes a browser download, in gzipped JavaScript, held to its
+ * budget. A route's figure is the entry (index.html's script and what it imports) plus the chunks
+ * of the pages it loads (src/app/routeTree/pages.ts) and what they import, each chunk counted once,
+ * as Vite's manifest lists them. Fails when a route is over budget, or when a page has no route here.
+ */
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+const PAGES_FILE = join(ROOT, 'src/app/routeTree/pages.ts');
+
+const LOGIN_BUDGET = '100 KB';
+const ROUTE_BUDGET = '250 KB';
+
+const ROUTES: Array<{ route: string; pages: PageName[]; limit: string }> = [
+  { route: '/auth/login', pages: ['publicLayout', 'login'], limit: LOGIN_BUDGET },
+  { route: '/auth/sandbox', pages: ['publicLayout', 'sandboxSignIn'], limit: ROUTE_BUDGET },
+  { route: '/banned', pages: ['publicLayout', 'banned'], limit: ROUTE_BUDGET },
+  { route: '/welcome', pages: ['signedInLayout', 'welcome'], limit: ROUTE_BUDGET },
+  { route: '/support', pages: ['signedInLayout', 'support'], limit: ROUTE_BUDGET },
+  { route: '/onboarding', pages: ['signedInLayout', 'onboarding'], limit: ROUTE_BUDGET },
+  { route: '/:fbGroupId/dashboard', pages: ['signedInLayout', 'dashboard', 'dashboardData'], limit: ROUTE_BUDGET },
+  { route: '/:fbGroupId/members', pages: ['signedInLayout', 'members'], limit: ROUTE_BUDGET },
+  { route: '/:fbGroupId/posts', pages: ['signedInLayout', 'posts', 'postsData'], limit: ROUTE_BUDGET },
+  { route: '/:fbGroupId/logs', pages: ['signedInLayout', 'auditLogs', 'auditLogsData'], limit: ROUTE_BUDGET },
+  { route: 'pages still to come (/user, /superadmin/…)', pages: ['signedInLayout', 'pending'], limit: ROUTE_BUDGET },
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Each page's source file, as the manifest names it (relative to the project, with its extension). */
+function pageSources(pagesText: string): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const [, name, path] of pagesText.matchAll(/(\w+): \(\) => import\('([^']+)'\)/g)) {
+    const base = relative(ROOT, join(ROOT, 'src/app/routeTree', path));
+    const file = ['.tsx', '.ts'].map((extension) => base + extension).find((candidate) => existsSync(join(ROOT, candidate)));
+    if (!file) throw new Error(`pages.ts: ${name} imports ${path}, which is not a .tsx or .ts file`);
+    sources.set(name, file);
+  }
+  return sources;
+}
+
+/** The JS files a chunk brings: its own and, transitively, its static imports. */
+function chunkFiles(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, files);
+  return files;
+}
+
+function sizeLimitConfig(manifest: Manifest, sources: Map<string, string>) {
+  const unbudgeted = [...sources.keys()].filter((page) => !ROUTES.some((route) => route.pages.includes(page as PageName)));
+  if (unbudgeted.length > 0) throw new Error(`pages without a route in scripts/size-limit-routes.ts: ${unbudgeted.join(', ')}`);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('the manifest has no entry');
+  return ROUTES.map(({ route, pages, limit }) => {
+    const files = new Set<string>();
+    chunkFiles(manifest, entry, files);
+    for (const page of pages) chunkFiles(manifest, sources.get(page)!, files);
+    return { name: `${route} (JS, gzipped)`, path: [...files].sort(), limit, gzip: true };
+  });
+}
+
+ensureAppBuilt();
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+const configPath = join(DIST, '.size-limit.json');
+writeFileSync(configPath, JSON.stringify(sizeLimitConfig(manifest, pageSources(readFileSync(PAGES_FILE, 'utf8'))), null, 2));
+const sizeLimit = join(ROOT, 'node_modules/size-limit/bin.js');
+const run = spawnSync(process.execPath, [sizeLimit, '--config', configPath], { stdio: 'inherit', cwd: ROOT });
+process.exit(run.status ?? 1);
