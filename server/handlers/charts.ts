@@ -12,12 +12,13 @@ export function chartsHandlers({ db, now }: HandlerContext): HandlerGroup {
     async getGroupChart(request) {
       const { id, kind } = request.params;
       const query = request.query;
-      const to = query.to ?? (query.from && Date.parse(query.from) > now().getTime() ? query.from : isoDay(now().getTime()));
+      const today = isoDay(now().getTime());
+      const to = query.to ?? (query.from && query.from > today ? query.from : today);
       const from = query.from ?? isoDay(Date.parse(to) - (kind === 'members' ? 12 * 7 - 1 : 30 - 1) * DAY_MS);
       const span = (Date.parse(to) - Date.parse(from)) / DAY_MS;
       if (span < 0) throw new ApiError('bad_request', 'from must not be after to', { field: 'from' });
       if (span > MAX_RANGE_DAYS) throw new ApiError('bad_request', `The range may span at most ${MAX_RANGE_DAYS} days`, { field: 'from' });
-      return { from, to, datasets: await readGroupChart(db, id, kind, from, to) };
+      return { from, to, datasets: await readGroupChart(db, id, kind, { from, to, today }) };
     },
   };
 }

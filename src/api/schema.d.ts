@@ -402,7 +402,7 @@ export interface paths {
         };
         /**
          * Dashboard chart data
-         * @description members: series active, inactive, whitelisted, removed on a weekly axis. activities: series posts, reactions, comments on a daily axis. Without from/to the last 12 weeks (members) or 30 days (activities). 400 when from is after to or the range exceeds 3660 days.
+         * @description members: series active, inactive, whitelisted, removed on a weekly axis, each week at its Monday. activities: series posts, reactions, comments on a daily axis (UTC days). Counted from the daily metrics and from what the scans stored (posts, reactions and comments by their dates, members by their first-sync dates), so a newly connected group has charts before it has metrics. activities leave out today, which is still under way, and start at the first day the group has any data; members start at the first week with a synced member. Without from/to the last 12 weeks (members) or 30 days (activities). 400 when from is after to or the range exceeds 3660 days.
          */
         get: operations["getGroupChart"];
         put?: never;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXT_DEBOUNCE_MS, TO_DATE_DEBOUNCE_MS } from '../../machines/listQuery/machine';
 import { sampleAuditLogs } from '../../src/features/auditLogs/fixtures';
@@ -154,5 +154,25 @@ describe('the dashboard in the address', () => {
 
     await app.back();
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`${group}/posts`));
+  });
+  it('goes back to the default range, chart and pickers, when a picker is cleared', async () => {
+    const app = await openTwoEntries('/posts', '/dashboard?activities_to=2026-03-20', (server, url) =>
+      url.pathname.endsWith('/posts') ? server.json({ posts: [], count: 0, count_all: 0 }) : answer(server, url),
+    );
+    const activitiesCard = (await screen.findByRole('heading', { name: 'Activities' })).closest('section')!;
+    const from = within(activitiesCard).getByLabelText('From');
+    const to = within(activitiesCard).getByLabelText('To');
+    await waitFor(() => expect(to).toHaveValue('Mar 20, 2026'));
+
+    // Clearing From, the open end, still resets the whole range: to goes back to the default too.
+    fireEvent.click(within(activitiesCard).getAllByRole('button', { name: 'Choose Date' })[0]!);
+    // The panel opening here is not yet exposed to role queries, so its Clear button is looked up among hidden ones.
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear', hidden: true }));
+    await waitFor(() => expect(app.settledAddress()).toBe(''));
+    const asked = app.asked.filter((url) => url.pathname.endsWith('/activities')).at(-1)!;
+    expect([asked.searchParams.get('from'), asked.searchParams.get('to')]).toEqual([null, null]);
+    await waitFor(() => expect(to).toHaveValue('Mar 30, 2026'));
+    expect(from).toHaveValue('Mar 1, 2026');
+    expect(app.router.state.historyAction).toBe('REPLACE');
   });
 });

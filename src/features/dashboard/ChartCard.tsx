@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { Message } from 'primereact/message';
 import { useContext } from 'react';
-import { AnimatedAxis, AnimatedGrid, AnimatedLineSeries, DataContext, Tooltip, XYChart } from '@visx/xychart';
+import { Axis, DataContext, GlyphSeries, Grid, LineSeries, Tooltip, XYChart } from '@visx/xychart';
 import { DateRangePickers } from './DateRangePickers';
 import type { ShownRange } from './dateRange';
 import { hasChartData, type ChartData, type ChartResult } from './loadChart';
@@ -15,8 +15,10 @@ export interface ChartCardProps {
   result: ChartResult | null;
   /** The range the chart covers, shown in its pickers. */
   range: ShownRange;
-  onFromChange(from: string | null): void;
-  onToChange(to: string | null): void;
+  onFromChange(from: string): void;
+  onToChange(to: string): void;
+  /** Either picker was cleared: the chart goes back to its default range. */
+  onRangeReset(): void;
   /** Fixed width for stories and tests; the card's width otherwise. */
   width?: number;
 }
@@ -24,6 +26,10 @@ export interface ChartCardProps {
 const SERIES_COLOURS = ['#22c55e', '#f59e0b', '#3b82f6', '#ef4444'];
 /** Also the plot box's height in dashboard.css: visx sizes a chart without a width to a box of its parent's height. */
 const CHART_HEIGHT = 280;
+/** Room for the axes' labels only, so a phone's narrow card gives the plot most of its width. */
+const CHART_MARGIN = { top: 16, right: 16, bottom: 32, left: 44 };
+/** A point alone draws no line: it is marked with a dot this wide instead. */
+const LONE_POINT_SIZE = 10;
 const pointX = (point: ChartPoint) => point.x;
 const pointY = (point: ChartPoint) => point.y;
 const shortDate = (iso: string) => DateTime.fromISO(iso).toFormat('MMM d');
@@ -33,7 +39,7 @@ const TICK_SPACING_PX = 72;
 
 function DateAxis() {
   const { width = 0 } = useContext(DataContext);
-  return <AnimatedAxis orientation="bottom" tickFormat={shortDate} numTicks={Math.max(2, Math.floor(width / TICK_SPACING_PX))} />;
+  return <Axis orientation="bottom" tickFormat={shortDate} numTicks={Math.max(2, Math.floor(width / TICK_SPACING_PX))} />;
 }
 
 function seriesLabel(name: string): string {
@@ -48,23 +54,23 @@ function Chart({ title, chart, width }: { title: string; chart: ChartData; width
         <XYChart
           height={CHART_HEIGHT}
           width={width}
+          margin={CHART_MARGIN}
           xScale={{ type: 'band', paddingInner: 0.3 }}
           yScale={{ type: 'linear', nice: true }}
           accessibilityLabel={`${title} from ${chart.from} to ${chart.to}`}
         >
-          <AnimatedGrid columns={false} numTicks={4} />
+          <Grid columns={false} numTicks={4} />
           <DateAxis />
-          <AnimatedAxis orientation="left" numTicks={4} />
-          {datasets.map((dataset, index) => (
-            <AnimatedLineSeries
-              key={dataset.name}
-              dataKey={seriesLabel(dataset.name)}
-              data={dataset.points}
-              xAccessor={pointX}
-              yAccessor={pointY}
-              stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]}
-            />
-          ))}
+          <Axis orientation="left" numTicks={4} />
+          {datasets.map((dataset, index) => {
+            const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]!;
+            const series = { dataKey: seriesLabel(dataset.name), data: dataset.points, xAccessor: pointX, yAccessor: pointY };
+            return dataset.points.length === 1 ? (
+              <GlyphSeries key={dataset.name} {...series} colorAccessor={() => colour} size={LONE_POINT_SIZE} />
+            ) : (
+              <LineSeries key={dataset.name} {...series} stroke={colour} />
+            );
+          })}
           <Tooltip<ChartPoint>
             snapTooltipToDatumX
             showVerticalCrosshair
@@ -113,12 +119,12 @@ function ChartBody({ title, result, width }: Pick<ChartCardProps, 'title' | 'res
 }
 
 /** One dashboard chart with its own from and to pickers. */
-export function ChartCard({ id, title, result, range, onFromChange, onToChange, width }: ChartCardProps) {
+export function ChartCard({ id, title, result, range, onFromChange, onToChange, onRangeReset, width }: ChartCardProps) {
   return (
     <section className="chart-card" aria-labelledby={`${id}-title`}>
       <header className="chart-card__header">
         <h2 id={`${id}-title`}>{title}</h2>
-        <DateRangePickers idPrefix={id} range={range} onFromChange={onFromChange} onToChange={onToChange} />
+        <DateRangePickers idPrefix={id} range={range} onFromChange={onFromChange} onToChange={onToChange} onReset={onRangeReset} />
       </header>
       <ChartBody title={title} result={result} width={width} />
     </section>

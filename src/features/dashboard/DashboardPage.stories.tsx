@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardPage } from './DashboardPage';
-import { activitiesChart, emptyChart, membersChart } from './fixtures';
+import { activitiesChart, emptyChart, justConnectedActivitiesChart, justConnectedMembersChart, membersChart } from './fixtures';
 
 const meta = {
   title: 'Dashboard/DashboardPage',
@@ -11,6 +11,7 @@ const meta = {
     charts: { members: { kind: 'loaded', chart: membersChart }, activities: { kind: 'loaded', chart: activitiesChart } },
     onFromChange: fn(),
     onToChange: fn(),
+    onRangeReset: fn(),
     chartWidth: 720,
   },
 } satisfies Meta<typeof DashboardPage>;
@@ -60,6 +61,41 @@ export const PickingWithTheKeyboard: Story = {
     await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).not.toBeNull());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(canvasElement.ownerDocument.querySelector('.p-datepicker')).toBeNull());
+  },
+};
+
+export const ClearingAPicker: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    const activitiesTo = page.getAllByLabelText('To')[1]!;
+    const opener = page.getAllByRole('button', { name: 'Choose Date' })[3]!;
+    await userEvent.click(opener);
+    const panel = await waitFor(() => {
+      const found = canvasElement.ownerDocument.getElementById(opener.getAttribute('aria-controls')!);
+      if (!found) throw new Error('the calendar panel is not open');
+      return found;
+    });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Clear' }));
+    // Clearing asks for the default range; until it arrives the picker still shows the range it has.
+    await expect(args.onRangeReset).toHaveBeenCalledWith('activities');
+    await expect(args.onToChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(activitiesTo).toHaveValue('Mar 30, 2026'));
+    await waitFor(() => expect(panel.isConnected).toBe(false));
+  },
+};
+
+export const JustConnected: Story = {
+  args: {
+    charts: {
+      members: { kind: 'loaded', chart: justConnectedMembersChart },
+      activities: { kind: 'loaded', chart: justConnectedActivitiesChart },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    // One week of members: a dot per list, as a line needs two points.
+    const membersPlot = within(canvasElement).getByRole('heading', { name: 'Members' }).closest('section')!.querySelector('.chart-card__plot')!;
+    await expect(membersPlot.querySelectorAll('circle')).toHaveLength(4);
+    await expect(within(canvasElement).queryByText('No data for chart yet')).toBeNull();
   },
 };
 

@@ -9,13 +9,15 @@ export interface DashboardPageProps {
   ranges: Record<ChartKind, ShownRange>;
   /** A chart's result, or null while it loads. */
   charts: Record<ChartKind, ChartResult | null>;
-  onFromChange(kind: ChartKind, from: string | null): void;
-  onToChange(kind: ChartKind, to: string | null): void;
+  onFromChange(kind: ChartKind, from: string): void;
+  onToChange(kind: ChartKind, to: string): void;
+  /** A chart's picker was cleared: that chart goes back to its default range. */
+  onRangeReset(kind: ChartKind): void;
   chartWidth?: number;
 }
 
 /** The group's dashboard: members by week and activities by day. */
-export function DashboardPage({ ranges, charts, onFromChange, onToChange, chartWidth }: DashboardPageProps) {
+export function DashboardPage({ ranges, charts, onFromChange, onToChange, onRangeReset, chartWidth }: DashboardPageProps) {
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
@@ -26,6 +28,7 @@ export function DashboardPage({ ranges, charts, onFromChange, onToChange, chartW
         range={ranges.members}
         onFromChange={(from) => onFromChange('members', from)}
         onToChange={(to) => onToChange('members', to)}
+        onRangeReset={() => onRangeReset('members')}
         width={chartWidth}
       />
       <ChartCard
@@ -35,6 +38,7 @@ export function DashboardPage({ ranges, charts, onFromChange, onToChange, chartW
         range={ranges.activities}
         onFromChange={(from) => onFromChange('activities', from)}
         onToChange={(to) => onToChange('activities', to)}
+        onRangeReset={() => onRangeReset('activities')}
         width={chartWidth}
       />
     </section>

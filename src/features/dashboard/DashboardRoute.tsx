@@ -43,8 +43,9 @@ export function DashboardRoute() {
     <DashboardPage
       ranges={{ members: shown('members'), activities: shown('activities') }}
       charts={{ members: chartShown('members'), activities: chartShown('activities') }}
-      onFromChange={(kind, from) => lists[kind].setFilter(rangeParams(kind).from, from ?? '')}
-      onToChange={(kind, to) => lists[kind].pickToDate(to ?? '')}
+      onFromChange={(kind, from) => lists[kind].setFilter(rangeParams(kind).from, from)}
+      onToChange={(kind, to) => lists[kind].pickToDate(to)}
+      onRangeReset={(kind) => lists[kind].reset()}
     />
   );
 }

@@ -31,3 +31,25 @@ export const activitiesChart: ChartData = {
 };
 
 export const emptyChart: ChartData = { from: '2026-03-01', to: '2026-03-30', datasets: [] };
+
+/** A group connected this week: its members were first synced this week, its scan read two weeks of posts. */
+export const justConnectedMembersChart: ChartData = {
+  from: '2026-01-05',
+  to: '2026-03-30',
+  datasets: [
+    series('active', '2026-03-30', 1, 7, () => 42),
+    series('inactive', '2026-03-30', 1, 7, () => 310),
+    series('whitelisted', '2026-03-30', 1, 7, () => 0),
+    series('removed', '2026-03-30', 1, 7, () => 0),
+  ],
+};
+
+export const justConnectedActivitiesChart: ChartData = {
+  from: '2026-03-01',
+  to: '2026-03-30',
+  datasets: [
+    series('posts', '2026-03-16', 13, 1, (i) => (i % 3 === 1 ? 0 : 1)),
+    series('reactions', '2026-03-16', 13, 1, (i) => (i * 5) % 7),
+    series('comments', '2026-03-16', 13, 1, (i) => (i * 3) % 4),
+  ],
+};
