@@ -21,7 +21,7 @@ export function publicRoutes(deps: AppDeps): RouteObject[] {
     { id: 'token_auth', path: routePaths.token_auth, loader: createTokenAuthLoader(deps), element: null },
     { id: 'logout', path: routePaths.logout, loader: createLogoutLoader(deps), element: null },
     {
-      element: <PublicLayout runningAppVersion={deps.runningAppVersion} />,
+      element: <PublicLayout runningAppVersion={deps.runningAppVersion} session={deps.session} />,
       errorElement: <RouteErrorElement standalone />,
       children: [
         {

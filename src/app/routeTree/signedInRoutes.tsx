@@ -17,7 +17,16 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
   return {
     id: 'signed_in',
     ...createSignedInLoader(deps),
-    element: <SignedInLayout api={deps.api} session={deps.session} robot={deps.robotActor} reloadApp={deps.reloadApp} />,
+    element: (
+      <SignedInLayout
+        api={deps.api}
+        session={deps.session}
+        groups={deps.groups}
+        currentGroup={deps.currentGroup}
+        robot={deps.robotActor}
+        reloadApp={deps.reloadApp}
+      />
+    ),
     errorElement: <RouteErrorElement standalone />,
     children: [
       {
