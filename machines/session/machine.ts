@@ -70,6 +70,7 @@ export const sessionMachine = setup({
   guards: {
     hasAcceptedTerms: ({ context }) => context.termsAccepted,
     isSupervisor: ({ context }) => context.user?.is_supervisor === true,
+    isSwitched: ({ context }) => context.switchRecord !== null,
     foundSwitchedUser: ({ context }, { lookup }: { lookup: SessionLookup }) =>
       lookup.kind === 'signedIn' && context.switchRecord !== null,
     foundBannedUser: (_, { lookup }: { lookup: SessionLookup }) => lookup.kind === 'signedIn' && lookup.session.user.is_banned,
@@ -252,6 +253,16 @@ export const sessionMachine = setup({
             src: 'switchSession',
             input: ({ context }) => ({ api: context.api, userId: context.switchRequest!.userId }),
             onDone: [
+              // A banned user's account shows only the banned page, with the banner that leads back.
+              {
+                guard: { type: 'openedForBannedUser', params: ({ event }) => ({ opening: event.output }) },
+                target: '#session.banned',
+                actions: [
+                  { type: 'enterSwitchedSession', params: ({ event }) => event.output as Opened },
+                  'persistSwitchedSession',
+                  'goHome',
+                ],
+              },
               {
                 guard: { type: 'opened', params: ({ event }) => ({ opening: event.output }) },
                 target: 'switchedToUser',
@@ -278,7 +289,8 @@ export const sessionMachine = setup({
         switchedToUser: {
           entry: 'announceSignedIn',
           exit: 'announceSignedOut',
-          on: { 'session.switchBack': 'switchingBack' },
+          // Logging out of the account switched into ends only that session: the supervisor goes back to their own.
+          on: { 'session.switchBack': 'switchingBack', 'session.logout': 'switchingBack' },
         },
         switchingBack: {
           tags: 'pending',
@@ -307,9 +319,11 @@ export const sessionMachine = setup({
         },
       },
     },
+    /** A banned user's own session, or a supervisor's switched into a banned user's account (it can switch back). */
     banned: {
       on: {
-        'session.logout': 'loggingOut',
+        'session.switchBack': { guard: 'isSwitched', target: 'authenticated.switchingBack' },
+        'session.logout': [{ guard: 'isSwitched', target: 'authenticated.switchingBack' }, { target: 'loggingOut' }],
         'server.forceLogout': { target: 'anonymous', actions: [...forgetEverything, 'goToLogin'] },
         'server.unauthorized': { target: 'anonymous', actions: [...forgetEverything, 'goToLogin'] },
       },

@@ -27,9 +27,18 @@ export function isSupervisor(snapshot: SessionSnapshot): boolean {
   return snapshot.context.user?.is_supervisor === true;
 }
 
-/** A supervisor acting as another user: the shell shows the admin-switch banner. */
+/** A supervisor acting as another user, banned or not: the shell and the banned page show the admin-switch banner. */
 export function isSwitchedToUser(snapshot: SessionSnapshot): boolean {
-  return snapshot.matches({ authenticated: 'switchedToUser' }) || snapshot.matches({ authenticated: 'switchingBack' });
+  return (
+    snapshot.matches({ authenticated: 'switchedToUser' }) ||
+    snapshot.matches({ authenticated: 'switchingBack' }) ||
+    (snapshot.matches('banned') && snapshot.context.switchRecord !== null)
+  );
+}
+
+/** Where logging out leads: a switched session goes back to where the supervisor was, any other to the login page. */
+export function logoutDestination(snapshot: SessionSnapshot): string | null {
+  return isSwitchedToUser(snapshot) ? snapshot.context.switchRecord!.returnUrl : null;
 }
 
 export function hasAcceptedTerms(snapshot: SessionSnapshot): boolean {

@@ -1,12 +1,20 @@
 import { Outlet, useNavigation } from 'react-router-dom';
 import { TopLoadingBar } from '../ui/TopLoadingBar';
+import { SessionSwitchBanner } from './SessionSwitchBanner';
+import type { SessionActor } from './sessionActor';
 
-/** The pages outside the app's shell: sign-in, the sandbox account picker, the banned page. */
-export function PublicLayout({ runningAppVersion }: { runningAppVersion: string }) {
+export interface PublicLayoutProps {
+  runningAppVersion: string;
+  session: SessionActor;
+}
+
+/** The pages outside the app's shell: sign-in, the sandbox account picker, the banned page (with the admin-switch banner when a supervisor switched into it). */
+export function PublicLayout({ runningAppVersion, session }: PublicLayoutProps) {
   const navigation = useNavigation();
   return (
     <>
       <TopLoadingBar active={navigation.state !== 'idle'} />
+      <SessionSwitchBanner session={session} />
       <main className="app-main">
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
@@ -6,6 +6,9 @@ import { groupJobStatus, robotIndicator } from '../../machines/robot/selectors';
 import type { GroupRouteData } from './loaders/groupLoaders';
 import type { SignedInData } from './loaders/signedInLoaders';
 import type { ApiClient } from '../api/client';
+import type { GroupsStore } from '../api/groupsSource';
+import type { CurrentGroupMemory } from './currentGroupMemory';
+import { sidebarGroup } from './sidebarGroup';
 import type { RobotActor } from '../../machines/robot/actorRef';
 import type { SessionActor } from './sessionActor';
 import { GROUP_ROUTE_ID } from './routes';
@@ -25,6 +28,9 @@ export interface ShellRouteHandle {
 export interface SignedInLayoutProps {
   api: ApiClient;
   session: SessionActor;
+  /** The user's groups: the shell shows each newer list (limits change with moves, removals and robot reports). */
+  groups: GroupsStore;
+  currentGroup: CurrentGroupMemory;
   robot: RobotActor;
   reloadApp(): void;
 }
@@ -38,11 +44,12 @@ function sameJobStatus(a: GroupJobStatus | null, b: GroupJobStatus | null): bool
 }
 
 /**
- * Every signed-in page, inside the shell: the session's user, their groups, the route's group,
- * the robot's state, and over a group's pages the robot job running for that group.
+ * Every signed-in page, inside the shell: the session's user, their groups as last loaded, the
+ * group the sidebar shows, the robot's state, and over a group's pages the robot job running for that group.
  */
-export function SignedInLayout({ api, session, robot, reloadApp }: SignedInLayoutProps) {
-  const { groups, status } = useLoaderData() as SignedInData;
+export function SignedInLayout({ api, session, groups: groupsStore, currentGroup: currentGroupMemory, robot, reloadApp }: SignedInLayoutProps) {
+  const { groups: loadedGroups, status } = useLoaderData() as SignedInData;
+  const groups = useSyncExternalStore(groupsStore.subscribe, () => groupsStore.current() ?? loadedGroups);
   const groupRoute = useRouteLoaderData(GROUP_ROUTE_ID) as GroupRouteData | undefined;
   const unlockContent = useMatches().some((match) => (match.handle as ShellRouteHandle | undefined)?.unlockContent);
   const navigation = useNavigation();
@@ -59,11 +66,18 @@ export function SignedInLayout({ api, session, robot, reloadApp }: SignedInLayou
   const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
   // Between a forced logout and the login page the user is gone; the shell has nobody to show.
   if (!user || !token) return null;
+  const shownGroup = sidebarGroup({
+    groups,
+    routeGroup: groupRoute?.group,
+    pendingPath: navigation.location?.pathname,
+    rememberedFbGroupId: currentGroupMemory.read(user.id),
+  });
   return (
     <AppShell
       user={user}
       groups={groups}
-      currentGroup={groupRoute?.group}
+      currentGroup={shownGroup}
+      pageGroup={groupRoute?.group}
       robot={robotLine}
       features={shellFeatures(status)}
       switched={switched}

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import type { FacebookWindow } from '../identity/facebookIdentity';
 import type { Robot } from '../robot/protocol';
 import type { CurrentGroupMemory } from './currentGroupMemory';
-import type { GroupsSource } from '../api/groupsSource';
+import type { GroupsStore } from '../api/groupsSource';
 import type { NoticeBoard } from './notices';
 import type { RobotActor } from '../../machines/robot/actorRef';
 import type { SessionActor } from './sessionActor';
@@ -12,7 +12,7 @@ import type { SessionActor } from './sessionActor';
 export interface AppDeps {
   api: ApiClient;
   session: SessionActor;
-  groups: GroupsSource;
+  groups: GroupsStore;
   currentGroup: CurrentGroupMemory;
   notices: NoticeBoard;
   /** The robot: the sandbox robot in sandbox mode, else the bridge to the installed extension. */

@@ -10,6 +10,7 @@ import { createAppRobot } from './appRobot';
 import type { BridgePage } from '../robot/extensionBridge';
 import type { AppDeps } from './appDeps';
 import { createCurrentGroupMemory } from './currentGroupMemory';
+import { groupChangesWatcher } from '../api/groupChanges';
 import { createGroupsSource } from '../api/groupsSource';
 import { createNoticeBoard } from './notices';
 import { navigateQuietly, type Navigator } from './quietNavigation';
@@ -38,7 +39,8 @@ export interface AppWiring {
 /**
  * The API client and the app machine, which spawns the session, the robot and the version check
  * and carries what one tells another. Requests carry the session's token; every response's headers
- * and a 401 on a key call go to the app machine. The app's actors start once a router can carry out
+ * and a 401 on a key call go to the app machine; a call that changes the user's groups, or a robot
+ * job that finished, has the groups source ask for them again. The app's actors start once a router can carry out
  * the session's navigation.
  */
 export function createAppDeps({
@@ -65,6 +67,7 @@ export function createAppDeps({
   const notices = createNoticeBoard();
   const robot = createAppRobot(api, robotPage);
   const groups = createGroupsSource(api);
+  api.use(groupChangesWatcher(() => groups.refresh()));
   const app = createActor(
     appMachine.provide({
       actors: {
@@ -83,6 +86,8 @@ export function createAppDeps({
     { input: { api, store: createSessionStore(storage), robot, runningAppVersion, reloadLog: createReloadLog(storage) } },
   );
   const { session, robot: robotActor } = app.getSnapshot().context;
+  // A job the robot finished (a removal, a members scan) changed its group's counts.
+  robotActor.on('robot.job.finished', () => groups.refresh());
   const deps: AppDeps = {
     api,
     session,

@@ -88,6 +88,42 @@ describe('signing in and the shell, as each sandbox account', () => {
     await expect.poll(() => banner.count()).toBe(0);
   });
 
+  it("lets a supervisor signed in as a banned user see the banned page with the banner, and log out of it only", async () => {
+    await signInThroughSandbox(await freshPage(), 'Sam Supervisor');
+    await page.waitForURL(/\/\d+\/dashboard$/);
+    const samsPage = new URL(page.url()).pathname;
+    const samsToken = await page.evaluate(() => localStorage.getItem('xfilter.token'));
+    const switchInto = async () => {
+      await page.getByRole('button', { name: 'Sign in as…' }).click();
+      const userBox = page.getByLabel('User (name or email)');
+      await userBox.pressSequentially('Bella');
+      await page.getByRole('option', { name: /Bella Banned/ }).waitFor();
+      await userBox.press('ArrowDown');
+      await userBox.press('Enter');
+      await page.getByRole('button', { name: 'Sign in as Bella Banned' }).click();
+      await page.waitForURL('**/banned');
+    };
+    const banner = page.getByText('Be careful, all your actions will be performed on behalf of Bella Banned!');
+
+    await switchInto();
+    await expect.poll(() => page.getByText(BANNED_TEXT).isVisible()).toBe(true);
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/switched-to-banned.png` });
+    await page.reload();
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Back to admin account' }).click();
+    await page.waitForURL((url) => url.pathname === samsPage);
+    await expect.poll(() => page.getByRole('button', { name: /Sam Supervisor/ }).isVisible()).toBe(true);
+
+    await switchInto();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === samsPage);
+    await expect.poll(() => page.getByRole('button', { name: /Sam Supervisor/ }).isVisible()).toBe(true);
+    await expect.poll(() => banner.count()).toBe(0);
+    const session = await fetch(`${baseUrl}/api/v1/session`, { headers: { authorization: `Bearer ${samsToken}` } });
+    expect(session.status).toBe(200);
+  });
+
   it("answers a group id that is not the user's with the danger toast and the trip home", async () => {
     const samsGroups = await fetch(`${baseUrl}/api/v1/groups`, {
       headers: { authorization: `Bearer ${await sandboxToken(baseUrl, 'Sam Supervisor')}` },

@@ -72,6 +72,7 @@ const actorOutputs: Record<string, ActorOutput[]> = {
   ],
   switchSession: [
     { kind: 'opened', accessToken: 'token-ada-switched', user: adminUser },
+    { kind: 'opened', accessToken: 'token-bella-switched', user: bannedUser },
     { kind: 'refused', reason: 'No such user.' },
   ],
   endSwitchedSession: [
@@ -311,6 +312,8 @@ function implementationFor(system: System) {
         expectStoredToken(system, expected.context.token);
         expect(screen.getByText('Your account has been flagged for policy violations.')).toBeInTheDocument();
         expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toBeInTheDocument();
+        expect(createSessionStore(system.storage).readSwitch()).toEqual(expected.context.switchRecord);
+        expect(screen.queryByRole('button', { name: 'Back to admin account' }) !== null).toBe(expected.context.switchRecord !== null);
       },
       loggingOut: (expected: Snapshot) => {
         expectSystemToMatch(system, expected);
@@ -346,7 +349,9 @@ function implementationFor(system: System) {
           fireEvent.click(screen.getByRole('button', { name: new RegExp(snapshot.context.user!.name) }));
           fireEvent.click(screen.getByRole('link', { name: 'Logout' }));
         }
-        await act(() => waitFor(system.actor, (current) => current.matches('loggingOut')));
+        // A switched session ends by going back to the supervisor's own account; any other logs out.
+        const leaving = isSwitchedToUser(snapshot) ? ({ authenticated: 'switchingBack' } as const) : 'loggingOut';
+        await act(() => waitFor(system.actor, (current) => current.matches(leaving)));
       },
       'server.forceLogout': sendToSystem,
       'server.unauthorized': sendToSystem,
@@ -440,6 +445,48 @@ describe('session actions', () => {
     expect(system.navigations).toEqual(['/', '/', SUPERVISOR_RECORD.returnUrl]);
     expectStoredToken(system, 'token-sam');
     expect(system.storage.items.has(SESSION_KEYS.switched)).toBe(false);
+  });
+
+  async function switchedIntoBella() {
+    const system = await signedInSystem({ kind: 'opened', accessToken: 'token-sam', user: supervisorUser });
+    await act(async () => void system.actor.send(eventFixtures['session.switchToUser'][0]));
+    await act(async () => {
+      system.actors.switchSession.resolve({ kind: 'opened', accessToken: 'token-bella-switched', user: bannedUser });
+      await settle();
+    });
+    return system;
+  }
+
+  it("shows a supervisor switched into a banned user's account the banned page with the banner, and takes them back", async () => {
+    const system = await switchedIntoBella();
+    expect(sessionAccess(system.actor.getSnapshot())).toBe('banned');
+    expect(screen.getByText('Your account has been flagged for policy violations.')).toBeInTheDocument();
+    expect(screen.getByText('Be careful, all your actions will be performed on behalf of Bella Banned!')).toBeInTheDocument();
+    expectStoredToken(system, 'token-bella-switched');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to admin account' }));
+    await act(async () => {
+      system.actors.endSwitchedSession.resolve({ kind: 'switchedBack', user: supervisorUser });
+      await settle();
+    });
+    expect(system.navigations).toEqual(['/', '/', SUPERVISOR_RECORD.returnUrl]);
+    expectStoredToken(system, 'token-sam');
+    expect(system.actor.getSnapshot().context.user).toEqual(supervisorUser);
+    expect(screen.getAllByText('Sam Supervisor').length).toBeGreaterThan(0);
+  });
+
+  it("logs a supervisor out of the banned user's account only, back into their own", async () => {
+    const system = await switchedIntoBella();
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitForDom(() => expect(system.actors.endSwitchedSession.waitingRuns()).toBe(1));
+    await act(async () => {
+      system.actors.endSwitchedSession.resolve({ kind: 'switchedBack', user: supervisorUser });
+      await settle();
+    });
+    expect(system.actors.deleteSession.waitingRuns()).toBe(0);
+    expectStoredToken(system, 'token-sam');
+    expect(sessionAccess(system.actor.getSnapshot())).toBe('active');
+    await waitForDom(() => expect(system.router.state.location.pathname).toBe(SUPERVISOR_RECORD.returnUrl));
   });
 
   it('reports a refused switch', async () => {

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { hasAcceptedTerms } from '../../../machines/session/selectors';
+import { hasAcceptedTerms, logoutDestination } from '../../../machines/session/selectors';
 import type { AppDeps } from '../appDeps';
 import { accessRedirect } from '../guards';
 import { pathTo, tokenAuthTarget } from '../routes';
@@ -35,13 +35,13 @@ export function createTokenAuthLoader({ session }: AppDeps) {
   };
 }
 
-/** /logout: end the session, then the login page. */
+/** /logout: end the session, then the login page; a supervisor's switched session ends and they are back where they were. */
 export function createLogoutLoader({ session }: AppDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
-    await settledSession(session, request.signal);
+    const destination = logoutDestination(await settledSession(session, request.signal));
     session.send({ type: 'session.logout' });
     await settledSession(session, request.signal);
-    throw redirect(pathTo('login'));
+    throw redirect(destination ?? pathTo('login'));
   };
 }
 

@@ -18,7 +18,7 @@ export function publicRoutes(deps: AppDeps): RouteObject[] {
     { id: 'token_auth', path: routePaths.token_auth, loader: createTokenAuthLoader(deps), element: null },
     { id: 'logout', path: routePaths.logout, loader: createLogoutLoader(deps), element: null },
     {
-      ...lazyElement('publicLayout', ({ PublicLayout }) => <PublicLayout runningAppVersion={deps.runningAppVersion} />),
+      ...lazyElement('publicLayout', ({ PublicLayout }) => <PublicLayout runningAppVersion={deps.runningAppVersion} session={deps.session} />),
       errorElement: <RouteErrorElement standalone />,
       children: [
         {

@@ -17,7 +17,14 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
     id: 'signed_in',
     ...createSignedInLoader(deps),
     ...lazyElement('signedInLayout', ({ SignedInLayout }) => (
-      <SignedInLayout api={deps.api} session={deps.session} robot={deps.robotActor} reloadApp={deps.reloadApp} />
+      <SignedInLayout
+        api={deps.api}
+        session={deps.session}
+        groups={deps.groups}
+        currentGroup={deps.currentGroup}
+        robot={deps.robotActor}
+        reloadApp={deps.reloadApp}
+      />
     )),
     errorElement: <RouteErrorElement standalone />,
     children: [

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import './adminSwitchBanner.css';
 
 /** The banner flips its colour this often so a supervisor does not forget whose account they act in (part 1 §9). */
 export const ADMIN_BANNER_BLINK_MS = 700;

@@ -132,7 +132,7 @@ export const AnnualGroup: Story = {
 };
 
 export const LockedGroup: Story = {
-  args: { currentGroup: lockedGroup },
+  args: { currentGroup: lockedGroup, pageGroup: lockedGroup },
   parameters: { route: `/${lockedGroup.fb_group_id}/dashboard` },
   play: async ({ canvasElement }) => {
     const shell = within(canvasElement);
@@ -146,7 +146,7 @@ export const LockedGroup: Story = {
 };
 
 export const LockedGroupOnPurchasePage: Story = {
-  args: { currentGroup: lockedGroup, unlockContent: true, children: <SamplePage title="Purchase" /> },
+  args: { currentGroup: lockedGroup, pageGroup: lockedGroup, unlockContent: true, children: <SamplePage title="Purchase" /> },
   parameters: { route: `/${lockedGroup.fb_group_id}/purchase` },
   play: async ({ canvasElement }) => {
     const shell = within(canvasElement);

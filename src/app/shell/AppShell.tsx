@@ -19,6 +19,7 @@ export function AppShell({
   user,
   groups,
   currentGroup,
+  pageGroup,
   robot,
   features,
   switched,
@@ -63,7 +64,7 @@ export function AppShell({
     mainRef.current?.focus();
   };
 
-  const locked = Boolean(currentGroup?.is_locked) && !unlockContent;
+  const locked = Boolean(pageGroup?.is_locked) && !unlockContent;
   return (
     <div className={navOpen ? 'app-shell app-shell--nav-open' : 'app-shell'}>
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
@@ -86,7 +87,11 @@ export function AppShell({
           <ProductLogo size={28} />
           xFilter
         </span>
-        {currentGroup && <span className="app-shell__topbar-group">{currentGroup.name}</span>}
+        {currentGroup && (
+          <span className="app-shell__topbar-group" title={currentGroup.name}>
+            {currentGroup.name}
+          </span>
+        )}
       </header>
       <aside id={sidebarId} className="app-shell__sidebar" aria-label="Sidebar" onKeyDown={closeNavOnEscape} onClick={closeNavOnLink}>
         <Sidebar
@@ -107,7 +112,7 @@ export function AppShell({
       <div className="app-shell__body" inert={navOpen}>
         {switched && <AdminSwitchBanner userName={user.name} onBackToAdmin={onBackToAdmin} />}
         <main id="main-content" ref={mainRef} tabIndex={-1} className="app-shell__main">
-          <LockedOverlay lock={locked ? 'groupLocked' : null} purchasePath={currentGroup ? groupPath(currentGroup, 'purchase') : '/'}>
+          <LockedOverlay lock={locked ? 'groupLocked' : null} purchasePath={pageGroup ? groupPath(pageGroup, 'purchase') : '/'}>
             {children}
           </LockedOverlay>
         </main>

@@ -9,13 +9,15 @@ export interface GroupIdentityProps {
   detail?: ReactNode;
 }
 
-/** A group's avatar, name and plan badges, as the chooser shows it. */
+/** A group's avatar, name and plan badges, as the chooser shows it; a name cut short shows whole on hover. */
 export function GroupIdentity({ group, detail }: GroupIdentityProps) {
   return (
     <span className="group-identity">
       <EntityAvatar name={group.name} imageUrl={group.avatar_url} shape="square" />
       <span className="group-identity__text">
-        <span className="group-identity__name">{group.name}</span>
+        <span className="group-identity__name" title={group.name}>
+          {group.name}
+        </span>
         <PlanBadges group={group} />
         {detail}
       </span>

@@ -28,8 +28,14 @@ export function UserMenu({ user, features, accessToken }: UserMenuProps) {
       <button type="button" className="user-menu__toggle" {...toggleProps}>
         <EntityAvatar name={user.name} imageUrl={user.avatar_url} />
         <span className="user-menu__who">
-          <span className="user-menu__name">{user.name}</span>
-          {user.email && <span className="user-menu__email">{user.email}</span>}
+          <span className="user-menu__name" title={user.name}>
+            {user.name}
+          </span>
+          {user.email && (
+            <span className="user-menu__email" title={user.email}>
+              {user.email}
+            </span>
+          )}
         </span>
         <span className="user-menu__chevron pi pi-chevron-up" aria-hidden="true" />
       </button>

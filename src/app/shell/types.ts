@@ -39,8 +39,10 @@ export interface ShellProps {
   user: User;
   /** The groups the user holds, in the order the API gives them. */
   groups: Group[];
-  /** The group of the current route (highlighted in the chooser, its menu shown); undefined off group routes. */
+  /** The group the sidebar shows (highlighted in the chooser, its menu shown): the route's, the one being opened, or the last one. */
   currentGroup?: Group;
+  /** The group of the page shown, whose lock covers it; undefined off group pages. */
+  pageGroup?: Group;
   robot: RobotIndicator;
   features: ShellFeatures;
   /** Set while a supervisor acts as another user: the banner names `user`. */

@@ -6,9 +6,12 @@ import type { ApiClient } from '../../../src/api/client';
 import { robotMachine } from '../../../machines/robot/machine';
 import type { Robot } from '../../../src/robot/protocol';
 import type { AppDeps } from '../../../src/app/appDeps';
+import { createGroupsSource } from '../../../src/api/groupsSource';
+import { createCurrentGroupMemory } from '../../../src/app/currentGroupMemory';
 import { createLogoutLoader } from '../../../src/app/loaders/authLoaders';
 import { AppProviders } from '../../../src/app/providers';
 import type { SessionActor } from '../../../src/app/sessionActor';
+import { SessionSwitchBanner } from '../../../src/app/SessionSwitchBanner';
 import { SignedInLayout } from '../../../src/app/SignedInLayout';
 import { BannedRoute } from '../../../src/features/auth/BannedRoute';
 import { LoginRoute } from '../../../src/features/auth/LoginRoute';
@@ -20,17 +23,37 @@ export const SUPPORT_EMAIL = 'help@xfilter.test';
 /** The shell's own calls (the supervisor's user search) are not part of the session model. */
 const shellApi = {} as ApiClient;
 
+/** Nor are the groups: the shell shows the page data's (none), and no group was worked in. */
+const shellGroups = createGroupsSource(shellApi);
+const noGroupMemory = createCurrentGroupMemory({ getItem: () => null, setItem: () => {} });
+
 /** Nor is the robot: its machine is never started, so the sidebar says it is still looking for one. */
 const shellRobot = createActor(robotMachine, { input: { robot: {} as Robot, api: shellApi } });
 
-/** The real view of each session state: the login page, the banned page, the shell with its switch banner. */
+/** The real view of each session state: the login page, the banned page and the shell, each with the switch banner when switched. */
 function SessionScreen({ session, identityPage }: { session: SessionActor; identityPage: FacebookWindow }) {
   const snapshot = useSelector(session, (current) => current);
   if (snapshot.matches('anonymous') || snapshot.matches('signingIn')) {
     return <LoginRoute session={session} identityPage={identityPage} facebookAppId="1234567890" />;
   }
-  if (snapshot.matches('banned')) return <BannedRoute supportEmail={SUPPORT_EMAIL} />;
-  if (snapshot.matches('authenticated')) return <SignedInLayout api={shellApi} session={session} robot={shellRobot} reloadApp={() => {}} />;
+  if (snapshot.matches('banned')) {
+    return (
+      <>
+        <SessionSwitchBanner session={session} />
+        <BannedRoute supportEmail={SUPPORT_EMAIL} />
+      </>
+    );
+  }
+  if (snapshot.matches('authenticated')) return (
+      <SignedInLayout
+        api={shellApi}
+        session={session}
+        groups={shellGroups}
+        currentGroup={noGroupMemory}
+        robot={shellRobot}
+        reloadApp={() => {}}
+      />
+    );
   return null;
 }
 

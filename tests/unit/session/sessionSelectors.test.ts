@@ -7,6 +7,7 @@ import {
   isSigningIn,
   isSupervisor,
   isSwitchedToUser,
+  logoutDestination,
   sessionAccess,
   type SessionSnapshot,
 } from '../../../machines/session/selectors';
@@ -212,6 +213,25 @@ describe('isSwitchedToUser', () => {
 
   it('is false while nobody is signed in', async () => {
     expect(isSwitchedToUser((await anonymousWithTerms()).snapshot())).toBe(false);
+  });
+
+  it("is true on the banned page of a banned user a supervisor switched into, and false for that user's own session", async () => {
+    const session = await switchingToAda();
+    await session.answer('switchSession', { kind: 'opened', accessToken: 'token-bella-switched', user: bannedUser });
+    expect(session.snapshot().value).toBe('banned');
+    expect(isSwitchedToUser(session.snapshot())).toBe(true);
+    expect(isSwitchedToUser((await signedInAs(bannedUser)).snapshot())).toBe(false);
+  });
+});
+
+describe('logoutDestination', () => {
+  it('leads a switched session back to where the supervisor was', async () => {
+    expect(logoutDestination((await switchedToAda()).snapshot())).toBe('/superadmin/users/7');
+  });
+
+  it('leads any other session to the login page', async () => {
+    expect(logoutDestination((await signedInAs(supervisorUser)).snapshot())).toBeNull();
+    expect(logoutDestination((await signedInAs(bannedUser)).snapshot())).toBeNull();
   });
 });
 

@@ -55,7 +55,7 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
       </AppProviders>
     </StrictMode>,
   );
-  return { router, storage, session: deps.session, pathname: () => router.state.location.pathname };
+  return { router, storage, api: deps.api, session: deps.session, pathname: () => router.state.location.pathname };
 }
 
 /** Storage as a browser that signed in earlier leaves it. */

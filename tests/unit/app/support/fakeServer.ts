@@ -50,7 +50,7 @@ async function contractViolation(method: string, path: string, response: Respons
 }
 
 /** How the fake server answers one call instead of its usual answer. */
-export type Override = (request: Request) => Response | undefined;
+export type Override = (request: Request) => Response | Promise<Response> | undefined;
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
