@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,16 +12,34 @@ function newestChange(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
 }
 
-/** Builds the app into dist/ unless the last build is newer than every source it came from. */
-export function ensureAppBuilt(): void {
+function isBuilt(): boolean {
   const builtAt = newestChange(join(ROOT, 'dist', 'index.html'));
   const changedAt = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (builtAt > changedAt) return;
-  console.log('Building the app…');
+  return builtAt > changedAt;
+}
+
+const VITE = [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'];
+const BUILD_OPTIONS = {
+  cwd: ROOT,
+  stdio: 'inherit',
   // A production build whoever asks: the test runner's NODE_ENV=test would otherwise give React's development build.
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production' },
+} as const;
+
+/** Builds the app into dist/ unless the last build is newer than every source it came from. */
+export function ensureAppBuilt(): void {
+  if (isBuilt()) return;
+  console.log('Building the app…');
+  execFileSync(process.execPath, VITE, BUILD_OPTIONS);
+}
+
+/** Like ensureAppBuilt, without waiting: the build runs in its own process while the caller goes on. */
+export function ensureAppBuiltMeanwhile(): Promise<void> {
+  if (isBuilt()) return Promise.resolve();
+  console.log('Building the app…');
+  return new Promise((resolve, reject) => {
+    spawn(process.execPath, VITE, BUILD_OPTIONS)
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Building the app failed (exit code ${code})`))));
   });
 }

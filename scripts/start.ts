@@ -1,5 +1,4 @@
-import { ensureAppBuilt } from './app-build';
+import { ensureAppBuiltMeanwhile } from './app-build';
 import { serveUntilStopped } from '../server/main';
 
-ensureAppBuilt();
-await serveUntilStopped();
+await serveUntilStopped(undefined, { appReady: ensureAppBuiltMeanwhile() });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { seedSandboxWorld } from './sandbox/seed';
+import { seedSandboxWorld, type SeedProgress } from './sandbox/seed';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -10,14 +10,41 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Settles when the app's files are ready to serve (a build running meanwhile). */
+  appReady?: Promise<void>;
+}
+
+/** A line at most every second while the world's rows go in: "Creating the sandbox world: members 12,000/25,641". */
+export function sandboxProgressLines(): SeedProgress {
+  const numbers = new Intl.NumberFormat('en-US');
+  let toldAt: number | undefined;
+  return (table, inserted, total) => {
+    const now = Date.now();
+    if (toldAt === undefined) {
+      console.log('Creating the sandbox world…');
+    } else if (now - toldAt >= 1_000) {
+      console.log(`Creating the sandbox world: ${table} ${numbers.format(inserted)}/${numbers.format(total)}`);
+    } else {
+      return;
+    }
+    toldAt = now;
+  };
+}
+
 /** Connects the database (migrating it), creates the sandbox world on first start, and listens. */
-export async function startServer(config: ServerConfig = loadConfig()): Promise<RunningServer> {
+export async function startServer(config: ServerConfig = loadConfig(), options: StartOptions = {}): Promise<RunningServer> {
   const database = await connectDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (config.mode === 'sandbox') {
     const started = Date.now();
-    const { created } = await seedSandboxWorld(database.db, { seed: config.sandboxSeed, scale: config.sandboxScale });
+    const { created } = await seedSandboxWorld(database.db, {
+      seed: config.sandboxSeed,
+      scale: config.sandboxScale,
+      onProgress: sandboxProgressLines(),
+    });
     if (created) console.log(`Created the sandbox world in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  await options.appReady;
   const app = await buildServer(config, { database });
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -30,8 +57,8 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
 }
 
 /** Starts the server and stops it cleanly on Ctrl-C or SIGTERM. */
-export async function serveUntilStopped(config?: ServerConfig): Promise<void> {
-  const server = await startServer(config);
+export async function serveUntilStopped(config?: ServerConfig, options?: StartOptions): Promise<void> {
+  const server = await startServer(config, options);
   console.log(`xFilter is running at ${server.url} (API at ${server.url}/api/v1)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void server.stop().then(() => process.exit(0)));

@@ -5,7 +5,7 @@ import type { Robot, RobotProgress, RobotState } from '../../src/robot/protocol'
 import { ONBOARDING_ENGAGEMENT_SETTINGS } from './engagementSettings';
 import { robotGroupArgs, type OnboardingGroup } from './onboardingGroups';
 import { answerOf, robotFailureOf, serverFailureOf, type StepFailure } from '../shared/stepFailure';
-import type { RobotStatus } from './steps';
+import type { RobotStatus, StoredOnboardingProgress } from './steps';
 
 export type UserFlags = components['schemas']['UserFlags'];
 
@@ -88,12 +88,41 @@ export const runScan = fromStoppablePromise<ScanOutcome, ScanRunInput>(async ({ 
   }
 });
 
+/** The user's flag saves, one after another in the order asked, so a later save is never overtaken by an earlier one. */
+const flagSaves = new WeakMap<ApiClient, Promise<unknown>>();
+
+function inTurn<T>(api: ApiClient, save: () => Promise<T>): Promise<T> {
+  const saved = (flagSaves.get(api) ?? Promise.resolve()).then(save, save);
+  flagSaves.set(api, saved.catch(() => {}));
+  return saved;
+}
+
+export interface ProgressSaveInput {
+  api: ApiClient;
+  progress: StoredOnboardingProgress;
+  /** Told the flags as saved, for the session. */
+  onSaved(flags: UserFlags): void;
+}
+
 /**
- * Saves onboarding_completed (POST /flags), then asks GET /groups whether the user now holds the
- * chosen group through the API, which decides where the wizard leads.
+ * Keeps the progress in the user's flags (POST /flags) so a reload or a new sign-in resumes it. A
+ * save that fails leaves the wizard as it is: the progress is saved again at the next step.
+ */
+export const saveProgress = fromStoppablePromise<void, ProgressSaveInput>(async ({ input }) => {
+  const saved = await inTurn(input.api, () =>
+    answerOf(() => input.api.POST('/flags', { body: { flags: { onboarding_progress: input.progress } } })),
+  );
+  if (saved.data) input.onSaved(saved.data.flags);
+});
+
+/**
+ * Saves onboarding_completed and forgets the progress (POST /flags), then asks GET /groups whether
+ * the user now holds the chosen group through the API, which decides where the wizard leads.
  */
 export const completeOnboarding = fromStoppablePromise<CompletionSave, { api: ApiClient; groupId: number }>(async ({ input, signal }) => {
-  const saved = await answerOf(() => input.api.POST('/flags', { body: { flags: { onboarding_completed: true } }, signal }));
+  const saved = await inTurn(input.api, () =>
+    answerOf(() => input.api.POST('/flags', { body: { flags: { onboarding_completed: true, onboarding_progress: null } }, signal })),
+  );
   if (!saved.data) return { kind: 'failed', failure: serverFailureOf(saved.error, saved.response) };
   const held = await answerOf(() => input.api.GET('/groups', { signal }));
   if (!held.data) return { kind: 'failed', failure: serverFailureOf(held.error, held.response) };

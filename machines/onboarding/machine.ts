@@ -1,8 +1,8 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { Robot } from '../../src/robot/protocol';
 import { confirmOwnershipMachine } from '../confirmOwnership/machine';
-import { checkRobot, completeOnboarding, type CompletionSave, type ScanResult, type UserFlags } from './actors';
+import { checkRobot, completeOnboarding, saveProgress, type CompletionSave, type ScanResult, type UserFlags } from './actors';
 import { scanMachine } from './scan';
 import { unexpectedFailureOf, type StepFailure } from '../shared/stepFailure';
 import {
@@ -12,7 +12,9 @@ import {
   isRobotInstalled,
   isStepClickable,
   isStepComplete,
-  NO_PROGRESS,
+  lastAvailableStep,
+  resumedProgress,
+  storedProgressOf,
   withChosenGroupId,
   withScan,
   type OnboardingDestination,
@@ -20,6 +22,7 @@ import {
   type OnboardingStep,
   type OwnershipConfirmation,
   type RobotStatus,
+  type StoredOnboardingProgress,
 } from './steps';
 
 export interface OnboardingInput {
@@ -27,6 +30,8 @@ export interface OnboardingInput {
   robot: Robot;
   /** The page to return to when the user does not end up holding the chosen group (a token link's back URL). */
   savedRoute: string | null;
+  /** The progress the server kept from an earlier visit (the user's onboarding_progress flag). */
+  storedProgress?: StoredOnboardingProgress | null;
 }
 
 export interface OnboardingContext extends OnboardingInput {
@@ -43,11 +48,15 @@ export type OnboardingEvent =
   | { type: 'groups.rescan' }
   | { type: 'group.choose'; groupId: number }
   | { type: 'step.retry' }
-  | { type: 'onboarding.finish' };
+  | { type: 'onboarding.finish' }
+  | { type: 'progress.saved'; flags: UserFlags };
 
 /**
  * Onboarding (spec part 1 §2): seven steps, each complete when its work is done; a step opens up to
- * and including the first incomplete one; on arrival the wizard goes to the last available step.
+ * and including the first incomplete one; on arrival the wizard goes to the last available step,
+ * and once Scan Groups has found groups it moves on to Select Group. The progress is kept on the
+ * server as each step completes, so a reload or a new sign-in resumes at the first incomplete step
+ * without scanning again what was scanned.
  *
  * Entering a step: a step whose work runs on arrival goes to its result when the step is complete,
  * else to its work; Back leads to a step already complete (a step opens only once those before it
@@ -70,9 +79,11 @@ export const onboardingMachine = setup({
       completeOnboarding: 'completeOnboarding';
     },
   },
-  actors: { checkRobot, scan: scanMachine, confirmOwnership: confirmOwnershipMachine, completeOnboarding },
+  actors: { checkRobot, scan: scanMachine, confirmOwnership: confirmOwnershipMachine, completeOnboarding, saveProgress },
   guards: {
-    reportsInstalled: (_, { robot }: { robot: RobotStatus }) => isRobotInstalled(robot),
+    resumesAt: ({ context }, { robot, step }: { robot: RobotStatus; step: OnboardingStep }) =>
+      lastAvailableStep({ ...context.progress, robot }) === step,
+    foundGroups: (_, result: ScanResult) => result.kind === 'groups' && result.groups.length > 0,
     robotMissing: ({ context }) => !isRobotInstalled(context.progress.robot),
     isStepClickable: ({ context }, { step }: { step: OnboardingStep }) => isStepClickable(step, context.progress),
     isCompleteStepClickable: ({ context }, { step }: { step: OnboardingStep }) =>
@@ -99,6 +110,13 @@ export const onboardingMachine = setup({
       failure: outcome.kind === 'failed' ? outcome.failure : null,
     })),
     rememberCrash: assign((_, { error }: { error: unknown }) => ({ failure: unexpectedFailureOf(error) })),
+    saveProgress: spawnChild('saveProgress', {
+      input: ({ context, self }) => ({
+        api: context.api,
+        progress: storedProgressOf(context.progress),
+        onSaved: (flags: UserFlags) => self.send({ type: 'progress.saved', flags }),
+      }),
+    }),
     // Supplied where the wizard runs: they need the router, the groups cache or the session.
     showStep: (_, _params: { step: OnboardingStep; replace: boolean }) => {},
     groupsChanged: () => {},
@@ -107,7 +125,9 @@ export const onboardingMachine = setup({
   },
 }).createMachine({
   id: 'onboarding',
-  context: ({ input }) => ({ ...input, progress: NO_PROGRESS, failure: null }),
+  context: ({ input }) => ({ ...input, progress: resumedProgress(input.storedProgress), failure: null }),
+  // The flags as each progress save returned them, for the session.
+  on: { 'progress.saved': { actions: { type: 'flagsSaved', params: ({ event }) => ({ flags: event.flags }) } } },
   initial: 'checkingRobot',
   states: {
     checkingRobot: {
@@ -115,13 +135,54 @@ export const onboardingMachine = setup({
         id: 'checkRobot',
         src: 'checkRobot',
         input: ({ context }) => ({ robot: context.robot }),
+        // An installed robot: the first incomplete step, each entered where its work starts.
         onDone: [
           {
-            guard: { type: 'reportsInstalled', params: ({ event }) => ({ robot: event.output }) },
+            guard: { type: 'resumesAt', params: ({ event }) => ({ robot: event.output, step: 'groups' }) },
             target: '#onboarding.wizard.groups.scanning',
             actions: [
               { type: 'rememberRobot', params: ({ event }) => event.output },
               { type: 'showStep', params: { step: 'groups', replace: true } },
+            ],
+          },
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ robot: event.output, step: 'choose' }) },
+            target: '#onboarding.wizard.choose',
+            actions: [
+              { type: 'rememberRobot', params: ({ event }) => event.output },
+              { type: 'showStep', params: { step: 'choose', replace: true } },
+            ],
+          },
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ robot: event.output, step: 'ownership' }) },
+            target: '#onboarding.wizard.ownership.confirming',
+            actions: [
+              { type: 'rememberRobot', params: ({ event }) => event.output },
+              { type: 'showStep', params: { step: 'ownership', replace: true } },
+            ],
+          },
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ robot: event.output, step: 'members' }) },
+            target: '#onboarding.wizard.members.scanning',
+            actions: [
+              { type: 'rememberRobot', params: ({ event }) => event.output },
+              { type: 'showStep', params: { step: 'members', replace: true } },
+            ],
+          },
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ robot: event.output, step: 'engagements' }) },
+            target: '#onboarding.wizard.engagements.scanning',
+            actions: [
+              { type: 'rememberRobot', params: ({ event }) => event.output },
+              { type: 'showStep', params: { step: 'engagements', replace: true } },
+            ],
+          },
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ robot: event.output, step: 'complete' }) },
+            target: '#onboarding.wizard.complete.saving',
+            actions: [
+              { type: 'rememberRobot', params: ({ event }) => event.output },
+              { type: 'showStep', params: { step: 'complete', replace: true } },
             ],
           },
           {
@@ -253,7 +314,18 @@ export const onboardingMachine = setup({
                 id: 'groupsScan',
                 src: 'scan',
                 input: ({ context }) => ({ robot: context.robot, job: { kind: 'groups' } }),
-                onDone: { target: 'scanned', actions: { type: 'rememberScan', params: ({ event }) => event.output } },
+                onDone: [
+                  {
+                    guard: { type: 'foundGroups', params: ({ event }) => event.output },
+                    target: '#onboarding.wizard.choose',
+                    actions: [
+                      { type: 'rememberScan', params: ({ event }) => event.output },
+                      'saveProgress',
+                      { type: 'showStep', params: { step: 'choose', replace: false } },
+                    ],
+                  },
+                  { target: 'scanned', actions: [{ type: 'rememberScan', params: ({ event }) => event.output }, 'saveProgress'] },
+                ],
               },
             },
             scanned: { on: { 'groups.rescan': 'scanning' } },
@@ -263,7 +335,7 @@ export const onboardingMachine = setup({
           on: {
             'group.choose': {
               guard: { type: 'isChoosable', params: ({ event }) => event },
-              actions: { type: 'chooseGroup', params: ({ event }) => event },
+              actions: [{ type: 'chooseGroup', params: ({ event }) => event }, 'saveProgress'],
             },
             'wizard.next': [
               {
@@ -311,7 +383,7 @@ export const onboardingMachine = setup({
                 input: ({ context }) => ({ api: context.api, robot: context.robot, group: chosenGroupOf(context.progress) }),
                 onDone: {
                   target: 'confirmed',
-                  actions: [{ type: 'rememberOwnership', params: ({ event }) => ({ confirmation: event.output }) }, 'groupsChanged'],
+                  actions: [{ type: 'rememberOwnership', params: ({ event }) => ({ confirmation: event.output }) }, 'saveProgress', 'groupsChanged'],
                 },
               },
             },
@@ -344,7 +416,7 @@ export const onboardingMachine = setup({
                 id: 'membersScan',
                 src: 'scan',
                 input: ({ context }) => ({ robot: context.robot, job: { kind: 'members', group: chosenGroupOf(context.progress) } }),
-                onDone: { target: 'scanned', actions: { type: 'rememberScan', params: ({ event }) => event.output } },
+                onDone: { target: 'scanned', actions: [{ type: 'rememberScan', params: ({ event }) => event.output }, 'saveProgress'] },
               },
             },
             scanned: {},
@@ -376,7 +448,7 @@ export const onboardingMachine = setup({
                 id: 'engagementsScan',
                 src: 'scan',
                 input: ({ context }) => ({ robot: context.robot, job: { kind: 'engagements', group: chosenGroupOf(context.progress) } }),
-                onDone: { target: 'scanned', actions: { type: 'rememberScan', params: ({ event }) => event.output } },
+                onDone: { target: 'scanned', actions: [{ type: 'rememberScan', params: ({ event }) => event.output }, 'saveProgress'] },
               },
             },
             scanned: {},

@@ -4,6 +4,8 @@ import type { ScanResult } from './actors';
 import type { OnboardingGroup } from './onboardingGroups';
 
 type UserFlags = components['schemas']['UserFlags'];
+/** The progress as the server keeps it in the user's flags (onboarding_progress). */
+export type StoredOnboardingProgress = components['schemas']['OnboardingProgress'];
 
 /** The wizard's steps in order (spec part 1 §2 Onboarding); each is also the last part of its address. */
 export const ONBOARDING_STEPS = ['extension', 'groups', 'choose', 'ownership', 'members', 'engagements', 'complete'] as const;
@@ -140,4 +142,40 @@ export function destinationAfter(progress: OnboardingProgress, savedRoute: strin
   if (progress.completion?.isApiAdmin && progress.chosenGroup) return { to: 'groupMembers', fbGroupId: progress.chosenGroup.fb_group_id };
   if (savedRoute) return { to: 'savedRoute', url: savedRoute };
   return { to: 'home' };
+}
+
+/** What the server keeps of the progress: all but the robot, which is asked again, and the completion, which ends it. */
+export function storedProgressOf(progress: OnboardingProgress): StoredOnboardingProgress {
+  return {
+    groups: progress.groups,
+    chosen_group_id: progress.chosenGroup?.id ?? null,
+    ownership: progress.ownership,
+    members_scan: progress.membersScan,
+    engagements_scan: progress.engagementsScan,
+  };
+}
+
+/** The progress a reload or a new sign-in resumes from; what follows a choice that is no longer among the groups is dropped. */
+export function resumedProgress(stored: StoredOnboardingProgress | null | undefined): OnboardingProgress {
+  if (!stored) return NO_PROGRESS;
+  const chosenGroup = stored.groups?.find((group) => group.id === stored.chosen_group_id) ?? null;
+  if (!chosenGroup) return { ...NO_PROGRESS, groups: stored.groups };
+  return {
+    ...NO_PROGRESS,
+    groups: stored.groups,
+    chosenGroup,
+    ownership: stored.ownership,
+    membersScan: stored.members_scan,
+    engagementsScan: stored.engagements_scan,
+  };
+}
+
+/**
+ * The group an unfinished onboarding connected whose first members scan is not done yet: it has
+ * nothing to show, so home does not open it.
+ */
+export function groupAwaitingFirstScan(flags: Pick<UserFlags, 'onboarding_progress'>): number | null {
+  const progress = flags.onboarding_progress;
+  const acquiredUnscanned = progress?.ownership === 'acquired' && progress.members_scan === null;
+  return acquiredUnscanned ? progress.chosen_group_id : null;
 }

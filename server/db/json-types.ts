@@ -1,10 +1,16 @@
+import type { components } from '../../src/api/schema';
 import type { LookbehindKind } from './enums';
+
+/** Where an unfinished onboarding stands, as the contract's OnboardingProgress. */
+export type OnboardingProgress = components['schemas']['OnboardingProgress'];
 
 export interface UserFlags {
   connects_is_enabled?: boolean;
   onboarding_completed?: boolean;
   welcome_page_seen?: boolean;
   robot_training?: boolean;
+  /** Absent once onboarding completes or before its first step does. */
+  onboarding_progress?: OnboardingProgress;
   /** Counters such as count_share_facebook_{kind}. */
   [counter: `count_share_facebook_${string}`]: number | undefined;
 }

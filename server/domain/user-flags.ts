@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import type { UserFlags } from '../db/json-types';
+import type { OnboardingProgress, UserFlags } from '../db/json-types';
 import { users } from '../db/schema';
 
 /** Every flag the contract's UserFlags names, with its value for a user who never set it. */
@@ -12,15 +12,25 @@ export const USER_FLAG_DEFAULTS = {
   count_share_facebook_referral: 0,
 };
 
-export type EffectiveUserFlags = typeof USER_FLAG_DEFAULTS;
-export type UserFlagsPatch = Partial<EffectiveUserFlags>;
+/** The flags with their defaults, and the onboarding progress while there is one. */
+export type EffectiveUserFlags = typeof USER_FLAG_DEFAULTS & { onboarding_progress?: OnboardingProgress };
+/** Only the keys sent change; a null onboarding_progress forgets it. */
+export type UserFlagsPatch = Partial<typeof USER_FLAG_DEFAULTS> & { onboarding_progress?: OnboardingProgress | null };
 
 export function effectiveUserFlags(stored: UserFlags): EffectiveUserFlags {
-  const flags = { ...USER_FLAG_DEFAULTS };
-  for (const name of Object.keys(flags) as (keyof EffectiveUserFlags)[]) {
+  const flags: EffectiveUserFlags = { ...USER_FLAG_DEFAULTS };
+  for (const name of Object.keys(USER_FLAG_DEFAULTS) as (keyof typeof USER_FLAG_DEFAULTS)[]) {
     const value = stored[name];
     if (typeof value === typeof flags[name]) Object.assign(flags, { [name]: value });
   }
+  if (stored.onboarding_progress) flags.onboarding_progress = stored.onboarding_progress;
+  return flags;
+}
+
+function patched(stored: UserFlags, { onboarding_progress, ...patch }: UserFlagsPatch): UserFlags {
+  const flags: UserFlags = { ...stored, ...patch };
+  if (onboarding_progress === null) delete flags.onboarding_progress;
+  else if (onboarding_progress !== undefined) flags.onboarding_progress = onboarding_progress;
   return flags;
 }
 
@@ -48,7 +58,7 @@ export async function changeUserFlags(
     }
     const [updated] = await tx
       .update(users)
-      .set({ flags: { ...row.flags, ...patch }, updated_at: at })
+      .set({ flags: patched(row.flags, patch), updated_at: at })
       .where(eq(users.id, user.userId))
       .returning({ flags: users.flags });
     return { flags: effectiveUserFlags(updated!.flags) };

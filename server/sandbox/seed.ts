@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/app-db';
 import { DEFAULT_APP_TOGGLES } from '../db/app-toggle-defaults';
-import { insertInBatches, insertInBatchesReturning } from '../db/insert-in-batches';
+import { insertInBatches, insertInBatchesReturning, type InsertOptions } from '../db/insert-in-batches';
 import {
   app_toggles,
   audit_logs,
@@ -34,7 +34,11 @@ export interface SeedSandboxOptions {
   scale?: number;
   /** The present of the seeded world; the caller's clock when absent. */
   now?: Date;
+  /** Told as the rows of each table go in, e.g. ('members', 12_000, 25_641). */
+  onProgress?: SeedProgress;
 }
+
+export type SeedProgress = (table: string, inserted: number, total: number) => void;
 
 /** Serialises API processes that start together on one empty PostgreSQL. */
 const SEED_LOCK_KEY = 7_301_946_216;
@@ -49,51 +53,81 @@ export async function seedSandboxWorld(db: AppDb, options: SeedSandboxOptions = 
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
     if (existing.length > 0) return { created: false };
-    await insertWorld(tx, world);
+    await insertWorld(tx, world, options.onProgress);
     return { created: true };
   });
 }
 
-async function insertWorld(db: AppDb, world: SandboxWorld): Promise<void> {
+async function insertWorld(db: AppDb, world: SandboxWorld, onProgress: SeedProgress | undefined): Promise<void> {
+  const told = (table: string) => ({ onProgress: (inserted: number, total: number) => onProgress?.(table, inserted, total) });
   const scannedGroups = SANDBOX_CONNECTED_GROUPS.map((definition) => {
     const layout = world.groups.find((candidate) => candidate.definition.key === definition.key);
     if (!layout) throw new Error(`Connected group ${definition.key} is not in the network`);
     return scanConnectedGroup(world, layout, definition);
   });
 
-  const insertedUsers = await insertInBatchesReturning(db, users, userRows(world), { id: users.id, email: users.email });
+  const insertedUsers = await insertInBatchesReturning(
+    db,
+    users,
+    userRows(world),
+    { id: users.id, email: users.email },
+    told('users'),
+  );
   const insertedGroups = await insertInBatchesReturning(
     db,
     groups,
     scannedGroups.map((scanned) => groupRow(world, scanned)),
     { id: groups.id, fb_group_id: groups.fb_group_id },
+    told('groups'),
   );
-  const insertedMembers = await insertInBatchesReturning(db, members, memberRows(scannedGroups), {
-    id: members.id,
-    fb_user_id: members.fb_user_id,
-  });
+  const insertedMembers = await insertInBatchesReturning(
+    db,
+    members,
+    memberRows(scannedGroups),
+    { id: members.id, fb_user_id: members.fb_user_id },
+    told('members'),
+  );
   const ids = seedIds(scannedGroups, insertedUsers, insertedGroups, insertedMembers);
 
-  await insertInBatches(db, memberships, scannedGroups.flatMap((scanned) => membershipRows(scanned, ids)));
-  await insertPostsAndEngagements(db, scannedGroups, ids);
+  await insertInBatches(
+    db,
+    memberships,
+    scannedGroups.flatMap((scanned) => membershipRows(scanned, ids)),
+    told('memberships'),
+  );
+  await insertPostsAndEngagements(db, scannedGroups, ids, told);
   await insertInBatches(
     db,
     daily_metrics,
     scannedGroups.flatMap((scanned) =>
       dailyMetricsFor(world, scanned).map((metric) => ({ ...metric, group_id: ids.group(scanned.definition.key) })),
     ),
+    told('daily metrics'),
   );
-  await insertRemovals(db, scannedGroups, ids);
-  await insertInBatches(db, audit_logs, [
-    ...accountAuditLogs(world, ids),
-    ...scannedGroups.flatMap((scanned) => groupAuditLogs(world, scanned, ids)),
-  ]);
-  await insertInBatches(db, robot_jobs, scannedGroups.flatMap((scanned) => groupRobotJobs(scanned, ids)));
-  await insertInBatches(db, robot_logs, scannedGroups.flatMap((scanned) => groupRobotLogs(world, scanned, ids)));
+  await insertRemovals(db, scannedGroups, ids, told);
+  await insertInBatches(
+    db,
+    audit_logs,
+    [...accountAuditLogs(world, ids), ...scannedGroups.flatMap((scanned) => groupAuditLogs(world, scanned, ids))],
+    told('audit logs'),
+  );
+  await insertInBatches(
+    db,
+    robot_jobs,
+    scannedGroups.flatMap((scanned) => groupRobotJobs(scanned, ids)),
+    told('robot jobs'),
+  );
+  await insertInBatches(
+    db,
+    robot_logs,
+    scannedGroups.flatMap((scanned) => groupRobotLogs(world, scanned, ids)),
+    told('robot logs'),
+  );
   await insertInBatches(
     db,
     app_toggles,
     Object.entries(DEFAULT_APP_TOGGLES).map(([name, value]) => ({ name, value })),
+    told('settings'),
   );
 }
 
@@ -121,12 +155,20 @@ function seedIds(
   };
 }
 
-async function insertPostsAndEngagements(db: AppDb, scannedGroups: readonly ScannedGroup[], ids: SeedIds): Promise<void> {
+type Told = (table: string) => InsertOptions;
+
+async function insertPostsAndEngagements(
+  db: AppDb,
+  scannedGroups: readonly ScannedGroup[],
+  ids: SeedIds,
+  told: Told,
+): Promise<void> {
   const insertedPosts = await insertInBatchesReturning(
     db,
     posts,
     scannedGroups.flatMap((scanned) => postRows(scanned, ids)),
     { id: posts.id, group_id: posts.group_id, fb_post_id: posts.fb_post_id },
+    told('posts'),
   );
   const postIds = new Map(insertedPosts.map(({ id, group_id, fb_post_id }) => [`${group_id}:${fb_post_id}`, id]));
   const rows = scannedGroups.flatMap((scanned) => {
@@ -137,17 +179,18 @@ async function insertPostsAndEngagements(db: AppDb, scannedGroups: readonly Scan
       return id;
     });
   });
-  await insertInBatches(db, engagements, rows);
+  await insertInBatches(db, engagements, rows, told('reactions and comments'));
 }
 
 /** Removed members are gone from the network too, and count against the removal limits. */
-async function insertRemovals(db: AppDb, scannedGroups: readonly ScannedGroup[], ids: SeedIds): Promise<void> {
+async function insertRemovals(db: AppDb, scannedGroups: readonly ScannedGroup[], ids: SeedIds, told: Told): Promise<void> {
   await insertInBatches(
     db,
     removal_counters,
     scannedGroups.flatMap((scanned) =>
       [...removalCountsByDay(scanned)].map(([day, count]) => ({ group_id: ids.group(scanned.definition.key), day, count })),
     ),
+    told('removal counters'),
   );
   await insertInBatches(
     db,
@@ -159,5 +202,6 @@ async function insertRemovals(db: AppDb, scannedGroups: readonly ScannedGroup[],
           : [],
       ),
     ),
+    told('removals'),
   );
 }

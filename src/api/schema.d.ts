@@ -2115,6 +2115,7 @@ export interface components {
             robot_training: boolean;
             /** @description A count_share_facebook_{kind} counter: shares of the referral link. */
             count_share_facebook_referral: number;
+            onboarding_progress?: components["schemas"]["OnboardingProgress"];
         };
         /** @description A partial set of user flags; only the keys sent change. An empty object changes nothing. */
         UserFlagsPatch: {
@@ -2128,6 +2129,28 @@ export interface components {
             robot_training?: boolean;
             /** @description A count_share_facebook_{kind} counter: shares of the referral link. */
             count_share_facebook_referral?: number;
+            /** @description The onboarding progress to keep; null forgets it. */
+            onboarding_progress?: components["schemas"]["OnboardingProgress"] | null;
+        };
+        /** @description Where an unfinished onboarding stands (spec part 1 §2), saved as each step completes so that a reload or a new sign-in resumes at the first incomplete step. The chosen group stays out of home's choice until its members scan is done. Cleared when onboarding completes. */
+        OnboardingProgress: {
+            /** @description What Scan Groups found. */
+            groups: components["schemas"]["UserGroup"][] | null;
+            /** @description The group chosen on Select Group. */
+            chosen_group_id: number | null;
+            /**
+             * @description How Confirm Permissions ended: the user already held the group, or acquired it.
+             * @enum {string|null}
+             */
+            ownership: "apiAdmin" | "acquired" | null;
+            /** @description What Scan Members counted. */
+            members_scan: {
+                members: number;
+            } | null;
+            /** @description What Scan Engagements counted. */
+            engagements_scan: {
+                posts: number;
+            } | null;
         };
         /** @description A signed-in person. The api token is never part of this object; session calls answer it as access_token. */
         User: {

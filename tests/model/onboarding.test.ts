@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { failureText } from '../../src/features/onboarding/failureText';
 import {
@@ -10,6 +10,7 @@ import {
   installedRobot,
   missingRobot,
   permissionFixture,
+  progressUpTo,
   SCAN_ANSWERS,
   SCAN_RESULTS,
   USER_FLAGS,
@@ -21,6 +22,7 @@ import { confirmOwnershipMachine } from '../../machines/confirmOwnership/machine
 import type {
   CompletionSave,
   completeOnboarding,
+  ProgressSaveInput,
   RobotInput,
   ScanJob,
   ScanOutcome,
@@ -31,7 +33,16 @@ import { onboardingMachine, type OnboardingEvent, type OnboardingInput } from '.
 import { scanMachine, type ScanEvent } from '../../machines/onboarding/scan';
 import { currentStep, stepMarkers, wizardButtons } from '../../machines/onboarding/selectors';
 import type { StepFailure } from '../../machines/shared/stepFailure';
-import { destinationAfter, isRobotInstalled, ONBOARDING_STEPS, type OwnershipConfirmation, type RobotStatus } from '../../machines/onboarding/steps';
+import {
+  destinationAfter,
+  isRobotInstalled,
+  ONBOARDING_STEPS,
+  storedProgressOf,
+  type OnboardingStep,
+  type OwnershipConfirmation,
+  type RobotStatus,
+  type StoredOnboardingProgress,
+} from '../../machines/onboarding/steps';
 import { createDeferredScan } from './onboardingDeferredScan';
 import { renderOnboardingScreen } from './onboardingScreens';
 import { createDeferredActor, settle } from './support/deferredActor';
@@ -58,13 +69,15 @@ const eventFixtures: { [Type in OnboardingEvent['type']]: Array<Extract<Onboardi
   'group.choose': [{ type: 'group.choose', groupId: bookClubGroup.id }],
   'step.retry': [{ type: 'step.retry' }],
   'onboarding.finish': [{ type: 'onboarding.finish' }],
+  // The wizard's own answer from a progress save, not something the user does.
+  'progress.saved': [],
 };
 
 const actorOutputs: Record<string, ActorOutput[]> = {
   checkRobot: [installedRobot, missingRobot],
   recheckRobot: [installedRobot, missingRobot],
-  // A scan's progress, failure and retry are the scan model's (below); here each scan finds what it looks for.
-  groupsScan: [SCAN_RESULTS.groups],
+  // A scan's progress, failure and retry are the scan model's (below); here each scan finds what it looks for, or no group at all.
+  groupsScan: [SCAN_RESULTS.groups, { kind: 'groups', groups: [] }],
   // Already holding the group is the confirm-ownership model's; here the user acquires it, which changes their groups.
   confirmOwnership: ['acquired'],
   membersScan: [SCAN_RESULTS.members],
@@ -94,7 +107,7 @@ const model = createMachineTestModel(onboardingMachine, {
   events: modelEvents,
   distinguishingContext: (snapshot) => ({
     robot: snapshot.context.progress.robot?.presence ?? null,
-    groups: snapshot.context.progress.groups !== null,
+    groups: snapshot.context.progress.groups?.length ?? null,
     chosen: snapshot.context.progress.chosenGroup?.id ?? null,
     ownership: snapshot.context.progress.ownership,
     members: snapshot.context.progress.membersScan !== null,
@@ -110,7 +123,26 @@ const model = createMachineTestModel(onboardingMachine, {
 });
 const paths = model.getShortestPaths();
 
-function startSystem() {
+/** The steps a reload or a new sign-in can resume at, the robot installed: every step after Install Extension. */
+const RESUMABLE_STEPS = ONBOARDING_STEPS.filter((step) => step !== 'extension');
+
+/** The progress the server kept when the user left with every step before the given one done. */
+function storedUpTo(step: OnboardingStep): StoredOnboardingProgress {
+  return storedProgressOf(progressUpTo[step]);
+}
+
+/** The wizard started again from what the server kept, up to each step: the robot answers, the wizard resumes. */
+const resumedPaths = RESUMABLE_STEPS.map((step) => {
+  const resumedInput = { ...input, storedProgress: storedUpTo(step) };
+  const resumeModel = createMachineTestModel(onboardingMachine, {
+    input: resumedInput,
+    events: [...actorDoneEvents<ActorOutput>('checkRobot', [installedRobot, missingRobot])],
+    distinguishingContext: () => ({}),
+  });
+  return { step, resumedInput, paths: resumeModel.getShortestPaths() };
+});
+
+function startSystem(systemInput: OnboardingInput = input) {
   const robotCheck = createDeferredActor<RobotStatus, RobotInput>();
   const scan = createDeferredScan<ScanOutcome, ScanRunInput>();
   const completion = createDeferredActor<CompletionSave, InputFrom<typeof completeOnboarding>>();
@@ -121,6 +153,8 @@ function startSystem() {
   };
   const effects = {
     shownSteps: [] as Array<{ step: string; replace: boolean }>,
+    /** Each progress save the wizard asked for, in order. */
+    progressSaves: [] as ProgressSaveInput[],
     groupsChanged: 0,
     savedFlags: [] as unknown[],
     destinations: [] as unknown[],
@@ -130,6 +164,7 @@ function startSystem() {
       checkRobot: robotCheck.logic,
       scan: scanMachine.provide({ actors: { runScan: scan.logic } }),
       completeOnboarding: completion.logic,
+      saveProgress: fromPromise<void, ProgressSaveInput>(async ({ input: save }) => void effects.progressSaves.push(save)),
       confirmOwnership: confirmOwnershipMachine.provide({
         actors: { fetchOwners: ownership.fetchOwners.logic, scanAdmins: ownership.scanAdmins.logic, acquireGroup: ownership.acquireGroup.logic },
       }),
@@ -141,7 +176,7 @@ function startSystem() {
       leaveOnboarding: (_, { destination }) => void effects.destinations.push(destination),
     },
   });
-  const actor = createActor(machine, { input });
+  const actor = createActor(machine, { input: systemInput });
   renderOnboardingScreen(actor);
   return { actor, robotCheck, scan, completion, ownership, effects };
 }
@@ -198,7 +233,7 @@ function expectWizard(system: System, expected: Snapshot) {
   const next = screen.queryByRole('button', { name: 'Next' });
   expect(back === null ? null : !back.hasAttribute('disabled')).toBe(buttons.back?.enabled ?? null);
   expect(next === null ? null : !next.hasAttribute('disabled')).toBe(buttons.next?.enabled ?? null);
-  // The wizard landed on its first step by itself (replacing the address); every later move is the user's.
+  // The wizard landed on its first step by itself (replacing the address); every later move adds an address.
   expect(system.effects.shownSteps.at(-1)?.step).toBe(shown);
   expect(system.effects.shownSteps.map((entry) => entry.replace)).toEqual(system.effects.shownSteps.map((_, index) => index === 0));
 }
@@ -226,7 +261,8 @@ function expectFailure(system: System, failure: StepFailure | null) {
 
 /** What the wizard shows once each scan has found what it looked for. */
 function expectScanned(kind: ScanJob['kind'], groups: number) {
-  if (kind === 'groups') expect(within(screen.getByRole('list', { name: 'Groups found' })).getAllByRole('listitem')).toHaveLength(groups);
+  if (kind === 'groups' && groups === 0) expect(screen.getByText(/^The robot found no groups for your account\./)).toBeInTheDocument();
+  if (kind === 'groups' && groups > 0) expect(within(screen.getByRole('list', { name: 'Groups found' })).getAllByRole('listitem')).toHaveLength(groups);
   if (kind === 'members') expect(screen.getByText(`${SCAN_RESULTS.members.members.toLocaleString('en-US')} members of ${bookClubGroup.name} scanned.`)).toBeInTheDocument();
   if (kind === 'engagements') expect(screen.getByText(`${SCAN_RESULTS.engagements.posts} posts of ${bookClubGroup.name} scanned with their engagement.`)).toBeInTheDocument();
 }
@@ -260,7 +296,7 @@ function worldOf(system: System) {
 }
 
 function implementationFor(system: System) {
-  const { click, done, crash, acquireOwnership } = worldOf(system);
+  const { click, settleWith, done, crash, acquireOwnership } = worldOf(system);
   return {
     states: {
       checkingRobot: (expected: Snapshot) => {
@@ -288,9 +324,9 @@ function implementationFor(system: System) {
       },
       'wizard.groups': () => expect(screen.queryByRole('radio')).toBeNull(),
       'wizard.groups.scanning': () => expectScanning(system, 'groups'),
-      'wizard.groups.scanned': () => {
+      'wizard.groups.scanned': (expected: Snapshot) => {
         expectOnlyWaiting(system, null);
-        expectScanned('groups', foundGroups.length);
+        expectScanned('groups', expected.context.progress.groups!.length);
         expect(screen.getByRole('button', { name: 'Scan again' })).toBeEnabled();
       },
       'wizard.choose': (expected: Snapshot) => {
@@ -370,6 +406,10 @@ function implementationFor(system: System) {
       },
       'step.retry': async () => click(screen.getByRole('button', { name: 'Try again' })),
       'onboarding.finish': async () => click(screen.getByRole('button', { name: /^(Go to members|Continue)$/ })),
+      'progress.saved': async ({ event }: ModelStep) => {
+        const { flags } = event as Extract<OnboardingEvent, { type: 'progress.saved' }>;
+        await settleWith(() => system.effects.progressSaves.at(-1)!.onSaved(flags));
+      },
       'xstate.done.actor.checkRobot': done((output) => system.robotCheck.resolve(output)),
       'xstate.error.actor.checkRobot': crash((error) => system.robotCheck.reject(error)),
       'xstate.done.actor.recheckRobot': done((output) => system.robotCheck.resolve(output)),
@@ -390,6 +430,7 @@ function labelOnboardingEvent(event: EventObject): string | undefined {
   const output = (event as ActorDoneEvent<ActorOutput>).output;
   const name = event.type.split('.')[3];
   if (typeof output === 'string') return `${name} done: ${output}`;
+  if ('kind' in output && output.kind === 'groups' && output.groups.length === 0) return `${name} done: no groups`;
   if ('presence' in output) return `${name} done: ${output.presence}`;
   if (output.kind === 'saved') return `${name} done: saved${output.isApiAdmin ? ', holds the group' : ''}`;
   if (output.kind !== 'failed' && output.kind !== 'scanned') return `${name} done: scanned`;
@@ -412,12 +453,92 @@ describe('onboarding model', () => {
   });
 
   it('takes every transition and visits every state along its paths', () => {
-    expect(measurePathCoverage(onboardingMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
+    const resumed = resumedPaths.flatMap((resume) => resume.paths);
+    // A progress save's answer changes no state; 'hands the flags of each progress save to the session' takes it.
+    expect(measurePathCoverage(onboardingMachine, [...paths, ...resumed])).toEqual({
+      statesMissed: [],
+      transitionsMissed: ['onboarding on progress.saved #0'],
+    });
   });
 
   it.each(paths.map((path) => [namePath(path, labelOnboardingEvent), path] as const))('%s', async (_name, path) => {
     const system = startSystem();
     await path.test(implementationFor(system));
+    system.actor.stop();
+  });
+
+  it.each(resumedPaths.flatMap(({ step, resumedInput, paths: stepPaths }) =>
+    stepPaths.map((path) => [`resumed up to ${step}: ${namePath(path, labelOnboardingEvent)}`, resumedInput, path] as const),
+  ))('%s', async (_name, resumedInput, path) => {
+    const system = startSystem(resumedInput);
+    await path.test(implementationFor(system));
+    system.actor.stop();
+  });
+});
+
+describe('onboarding kept on the server (spec part 1 §2: the wizard goes to the last available step)', () => {
+  it.each(RESUMABLE_STEPS)('after a reload or a new sign-in with every step before %s done, opens that step', async (step) => {
+    const system = startSystem({ ...input, storedProgress: storedUpTo(step) });
+    const { settleWith } = worldOf(system);
+    system.actor.start();
+    await settleWith(() => system.robotCheck.resolve(installedRobot));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(ONBOARDING_STEP_TITLES[step]);
+    expect(system.effects.shownSteps).toEqual([{ step, replace: true }]);
+    // What was scanned before is not scanned again.
+    expect(waitingRuns(system).groups).toBe(step === 'groups' ? 1 : 0);
+    for (const done of ONBOARDING_STEPS.slice(0, ONBOARDING_STEPS.indexOf(step))) {
+      expect(stepLink(done)).toHaveAccessibleName(`${ONBOARDING_STEP_TITLES[done]}, done`);
+    }
+    system.actor.stop();
+  });
+
+  it("resumes at Scan Members for the group acquired with 'Yes, this is my group' before signing out", async () => {
+    const before = startSystem();
+    const { click, settleWith, acquireOwnership } = worldOf(before);
+    before.actor.start();
+    await settleWith(() => before.robotCheck.resolve(installedRobot));
+    await settleWith(() => before.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.groups }));
+    await click(screen.getByRole('radio', { name: bookClubGroup.name }));
+    await click(screen.getByRole('button', { name: 'Next' }));
+    await acquireOwnership();
+    const kept = before.effects.progressSaves.at(-1)!.progress;
+    expect(kept).toEqual({ groups: foundGroups, chosen_group_id: bookClubGroup.id, ownership: 'acquired', members_scan: null, engagements_scan: null });
+    before.actor.stop();
+    cleanup();
+
+    const after = startSystem({ ...input, storedProgress: kept });
+    after.actor.start();
+    await worldOf(after).settleWith(() => after.robotCheck.resolve(installedRobot));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(ONBOARDING_STEP_TITLES.members);
+    expect(after.scan.waitingInputs().map((run) => run.job)).toEqual([{ kind: 'members', group: bookClubGroup }]);
+    after.actor.stop();
+  });
+
+  it('keeps the progress as each step completes, and hands the flags of each progress save to the session', async () => {
+    const system = startSystem();
+    const { click, settleWith, acquireOwnership } = worldOf(system);
+    const next = () => click(screen.getByRole('button', { name: 'Next' }));
+    system.actor.start();
+    await settleWith(() => system.robotCheck.resolve(installedRobot));
+    expect(system.effects.progressSaves).toEqual([]);
+    await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.groups }));
+    await click(screen.getByRole('radio', { name: bookClubGroup.name }));
+    await next();
+    await acquireOwnership();
+    await next();
+    await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.members }));
+    await next();
+    await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.engagements }));
+    expect(system.effects.progressSaves.map((save) => save.progress)).toEqual([
+      storedUpTo('choose'),
+      storedUpTo('ownership'),
+      storedUpTo('members'),
+      storedUpTo('engagements'),
+      storedUpTo('complete'),
+    ]);
+    const flags = { ...USER_FLAGS, onboarding_completed: false, onboarding_progress: storedUpTo('complete') };
+    await settleWith(() => system.effects.progressSaves.at(-1)!.onSaved(flags));
+    expect(system.effects.savedFlags).toEqual([flags]);
     system.actor.stop();
   });
 });
@@ -444,7 +565,6 @@ async function openScan(system: System, kind: ScanJob['kind']) {
   await settleWith(() => system.robotCheck.resolve(installedRobot));
   if (kind === 'groups') return;
   await settleWith(() => system.scan.resolve({ kind: 'scanned', result: SCAN_RESULTS.groups }));
-  await next();
   await click(screen.getByRole('radio', { name: bookClubGroup.name }));
   await next();
   await acquireOwnership();
@@ -468,8 +588,14 @@ function scanImplementationFor(system: System, kind: ScanJob['kind']) {
       failed: () => expectFailure(system, failure),
       scanned: () => {
         expectOnlyWaiting(system, null);
-        expectScanned(kind, foundGroups.length);
         expect(stepLink(kind)).toHaveAccessibleName(`${ONBOARDING_STEP_TITLES[kind]}, done`);
+        if (kind === 'groups') {
+          // The groups found, the wizard moves on to Select Group by itself: the last available step.
+          expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(ONBOARDING_STEP_TITLES.choose);
+          for (const group of foundGroups) expect(screen.getByRole('radio', { name: group.name })).not.toBeChecked();
+          return;
+        }
+        expectScanned(kind, foundGroups.length);
         expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
       },
     },

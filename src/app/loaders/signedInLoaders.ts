@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { groupAwaitingFirstScan } from '../../../machines/onboarding/steps';
 import { accessToken } from '../../../machines/session/selectors';
 import type { AppDeps } from '../appDeps';
 import { affiliatesRedirect, homeRedirect, onboardingStepRedirect, welcomeRedirect } from '../guards';
@@ -49,11 +50,16 @@ export function createSignedInLoader(deps: AppDeps) {
   }, { ignoresSearch: true });
 }
 
-/** Home opens the welcome page once, then the current or first group, else onboarding. */
+/**
+ * Home opens the welcome page once, then the current or first group, else onboarding. A group an
+ * unfinished onboarding connected is not opened before its first members scan: it has nothing to show yet.
+ */
 export function createHomeLoader({ session, groups, currentGroup }: AppDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
     const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
-    throw redirect(homeRedirect({ user, groups: await groups.load(token), rememberedFbGroupId: currentGroup.read(user.id) }));
+    const awaitingScan = groupAwaitingFirstScan(user.flags);
+    const choosable = (await groups.load(token)).filter((group) => group.id !== awaitingScan);
+    throw redirect(homeRedirect({ user, groups: choosable, rememberedFbGroupId: currentGroup.read(user.id) }));
   };
 }
 

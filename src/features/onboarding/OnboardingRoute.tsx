@@ -62,7 +62,9 @@ export function OnboardingRoute({ api, robot, session, groups, savedRoute }: Onb
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { api, robot, savedRoute: savedRoute.read() } });
+  const actor = useActorRef(machine, {
+    input: { api, robot, savedRoute: savedRoute.read(), storedProgress: currentUser(session.getSnapshot())?.flags.onboarding_progress },
+  });
 
   useEffect(() => {
     const snapshot = actor.getSnapshot();

@@ -22,6 +22,16 @@ export const WizardGroupsScanning = storyAt(view, "WizardGroupsScanning", "{\"va
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
 ]);
 
+export const WizardChooseNothingChosen = storyAt(view, "WizardChooseNothingChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"Nothing chosen\"}", [
+  {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
+  {"type":"xstate.done.actor.groupsScan","outcome":"found"},
+]);
+
+export const WizardChooseOnlySubscriberNothingChosen = storyAt(view, "WizardChooseOnlySubscriberNothingChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"Only subscriber Nothing chosen\"}", [
+  {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
+  {"type":"xstate.done.actor.groupsScan","outcome":"onlySubscriber"},
+]);
+
 export const WizardExtensionChecking = storyAt(view, "WizardExtensionChecking", "{\"value\":{\"wizard\":{\"extension\":\"checking\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"missing"},
   {"type":"extension.check"},
@@ -32,36 +42,20 @@ export const WizardExtensionShowingStatusInstalled = storyAt(view, "WizardExtens
   {"type":"wizard.open","step":"extension"},
 ]);
 
-export const WizardGroupsScanned = storyAt(view, "WizardGroupsScanned", "{\"value\":{\"wizard\":{\"groups\":\"scanned\"}}}", [
-  {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
-  {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-]);
-
 export const WizardGroupsScannedNoneFound = storyAt(view, "WizardGroupsScannedNoneFound", "{\"value\":{\"wizard\":{\"groups\":\"scanned\"}},\"context\":\"None found\"}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"noneFound"},
 ]);
 
-export const WizardGroupsScannedOnlySubscriber = storyAt(view, "WizardGroupsScannedOnlySubscriber", "{\"value\":{\"wizard\":{\"groups\":\"scanned\"}},\"context\":\"Only subscriber\"}", [
+export const WizardChooseChosen = storyAt(view, "WizardChooseChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"Chosen\"}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
-  {"type":"xstate.done.actor.groupsScan","outcome":"onlySubscriber"},
+  {"type":"xstate.done.actor.groupsScan","outcome":"found"},
+  {"type":"group.choose","groupId":41},
 ]);
 
 export const WizardChooseNoneFoundNothingChosen = storyAt(view, "WizardChooseNoneFoundNothingChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"None found Nothing chosen\"}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"noneFound"},
-  {"type":"wizard.open","step":"choose"},
-]);
-
-export const WizardChooseNothingChosen = storyAt(view, "WizardChooseNothingChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"Nothing chosen\"}", [
-  {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
-  {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
-]);
-
-export const WizardChooseOnlySubscriberNothingChosen = storyAt(view, "WizardChooseOnlySubscriberNothingChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"Only subscriber Nothing chosen\"}", [
-  {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
-  {"type":"xstate.done.actor.groupsScan","outcome":"onlySubscriber"},
   {"type":"wizard.open","step":"choose"},
 ]);
 
@@ -71,17 +65,21 @@ export const WizardExtensionShowingStatusOutOfDate = storyAt(view, "WizardExtens
   {"type":"xstate.done.actor.recheckRobot","outcome":"outdated"},
 ]);
 
-export const WizardChooseChosen = storyAt(view, "WizardChooseChosen", "{\"value\":{\"wizard\":\"choose\"},\"context\":\"Chosen\"}", [
+export const WizardGroupsScanned = storyAt(view, "WizardGroupsScanned", "{\"value\":{\"wizard\":{\"groups\":\"scanned\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
-  {"type":"group.choose","groupId":41},
+  {"type":"wizard.open","step":"groups"},
+]);
+
+export const WizardGroupsScannedOnlySubscriber = storyAt(view, "WizardGroupsScannedOnlySubscriber", "{\"value\":{\"wizard\":{\"groups\":\"scanned\"}},\"context\":\"Only subscriber\"}", [
+  {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
+  {"type":"xstate.done.actor.groupsScan","outcome":"onlySubscriber"},
+  {"type":"wizard.open","step":"groups"},
 ]);
 
 export const WizardOwnershipConfirming = storyAt(view, "WizardOwnershipConfirming", "{\"value\":{\"wizard\":{\"ownership\":\"confirming\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
 ]);
@@ -89,7 +87,6 @@ export const WizardOwnershipConfirming = storyAt(view, "WizardOwnershipConfirmin
 export const WizardOwnershipConfirmed = storyAt(view, "WizardOwnershipConfirmed", "{\"value\":{\"wizard\":{\"ownership\":\"confirmed\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -98,7 +95,6 @@ export const WizardOwnershipConfirmed = storyAt(view, "WizardOwnershipConfirmed"
 export const WizardMembersScanning = storyAt(view, "WizardMembersScanning", "{\"value\":{\"wizard\":{\"members\":\"scanning\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -108,7 +104,6 @@ export const WizardMembersScanning = storyAt(view, "WizardMembersScanning", "{\"
 export const WizardMembersScanned = storyAt(view, "WizardMembersScanned", "{\"value\":{\"wizard\":{\"members\":\"scanned\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -119,7 +114,6 @@ export const WizardMembersScanned = storyAt(view, "WizardMembersScanned", "{\"va
 export const WizardEngagementsScanning = storyAt(view, "WizardEngagementsScanning", "{\"value\":{\"wizard\":{\"engagements\":\"scanning\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -131,7 +125,6 @@ export const WizardEngagementsScanning = storyAt(view, "WizardEngagementsScannin
 export const WizardEngagementsScanned = storyAt(view, "WizardEngagementsScanned", "{\"value\":{\"wizard\":{\"engagements\":\"scanned\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -144,7 +137,6 @@ export const WizardEngagementsScanned = storyAt(view, "WizardEngagementsScanned"
 export const WizardCompleteSaving = storyAt(view, "WizardCompleteSaving", "{\"value\":{\"wizard\":{\"complete\":\"saving\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -158,7 +150,6 @@ export const WizardCompleteSaving = storyAt(view, "WizardCompleteSaving", "{\"va
 export const WizardCompleteFailed = storyAt(view, "WizardCompleteFailed", "{\"value\":{\"wizard\":{\"complete\":\"failed\"}}}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -173,7 +164,6 @@ export const WizardCompleteFailed = storyAt(view, "WizardCompleteFailed", "{\"va
 export const WizardCompleteSavedHoldingTheGroup = storyAt(view, "WizardCompleteSavedHoldingTheGroup", "{\"value\":{\"wizard\":{\"complete\":\"saved\"}},\"context\":\"Holding the group\"}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},
@@ -188,7 +178,6 @@ export const WizardCompleteSavedHoldingTheGroup = storyAt(view, "WizardCompleteS
 export const WizardCompleteSavedWithoutHoldingTheGroup = storyAt(view, "WizardCompleteSavedWithoutHoldingTheGroup", "{\"value\":{\"wizard\":{\"complete\":\"saved\"}},\"context\":\"Without holding the group\"}", [
   {"type":"xstate.done.actor.checkRobot","outcome":"installed"},
   {"type":"xstate.done.actor.groupsScan","outcome":"found"},
-  {"type":"wizard.open","step":"choose"},
   {"type":"group.choose","groupId":41},
   {"type":"wizard.open","step":"ownership"},
   {"type":"xstate.done.actor.confirmOwnership","outcome":"acquired"},

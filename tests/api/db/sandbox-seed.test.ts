@@ -34,8 +34,15 @@ describe.each(databaseKinds())('sandbox seed on %s', (kind) => {
   });
   afterAll(() => database?.close());
 
-  it('creates the world on an empty database', async () => {
-    expect(await seedSandboxWorld(database.db, SEED_OPTIONS)).toEqual({ created: true });
+  it('creates the world on an empty database, telling how far each table is', async () => {
+    const told: Array<[table: string, inserted: number, total: number]> = [];
+    const onProgress = (table: string, inserted: number, total: number) => void told.push([table, inserted, total]);
+    expect(await seedSandboxWorld(database.db, { ...SEED_OPTIONS, onProgress })).toEqual({ created: true });
+    const lastTold = (table: string) => told.filter(([name]) => name === table).at(-1);
+    for (const [name, table] of [['members', members], ['memberships', memberships], ['reactions and comments', engagements]] as const) {
+      const rows = await rowCount(database.db, table);
+      expect(lastTold(name)).toEqual([name, rows, rows]);
+    }
     expect(await rowCount(database.db, users)).toBe(SANDBOX_ACCOUNTS.length);
     expect(await rowCount(database.db, groups)).toBe(6);
     expect(await rowCount(database.db, members)).toBeGreaterThan(300);

@@ -60,6 +60,35 @@ describe.each(databaseKinds())('flags on %s', (kind) => {
     expect(supervisor.json().flags.robot_training).toBe(true);
   });
 
+  it('keeps the onboarding progress for the next session, and forgets it when told', async () => {
+    const progress = {
+      groups: [{ id: world.group.id, fb_group_id: '7001', fb_slug: null, name: 'Book Club', avatar_url: null, role: 'admin', is_acquired: true }],
+      chosen_group_id: world.group.id,
+      ownership: 'acquired',
+      members_scan: null,
+      engagements_scan: null,
+    };
+    const saved = await call('subscriber', 'POST', '/flags', { flags: { onboarding_progress: progress } });
+    expect(saved.json().flags.onboarding_progress).toEqual(progress);
+    // A new sign-in: the session's user carries the progress, so the wizard resumes where it stopped.
+    const token = (await openRoleSession(server.db, world, 'subscriber'))!;
+    const session = await server.app.inject({ method: 'GET', url: '/api/v1/session', headers: bearer(token) });
+    expect(contract.validate('/session', 'GET', 200, session.json())).toBeUndefined();
+    expect(session.json().user.flags.onboarding_progress).toEqual(progress);
+    await call('subscriber', 'POST', '/flags', { flags: { onboarding_completed: true, onboarding_progress: null } });
+    const flags = (await call('subscriber', 'GET', '/flags')).json().flags;
+    expect(flags.onboarding_completed).toBe(true);
+    expect(flags).not.toHaveProperty('onboarding_progress');
+  });
+
+  it('refuses an onboarding progress of another shape and keeps the one saved', async () => {
+    const progress = { groups: null, chosen_group_id: null, ownership: null, members_scan: null, engagements_scan: null };
+    await call('otherGroupAdmin', 'POST', '/flags', { flags: { onboarding_progress: progress } });
+    const refused = await call('otherGroupAdmin', 'POST', '/flags', { flags: { onboarding_progress: { ...progress, ownership: 'stolen' } } });
+    expect(refused.statusCode).toBe(400);
+    expect((await call('otherGroupAdmin', 'GET', '/flags')).json().flags.onboarding_progress).toEqual(progress);
+  });
+
   it('round-trips the group flags', async () => {
     const url = `/groups/${world.group.id}/flags`;
     expect((await call('groupAdmin', 'GET', url)).json().flags).toEqual({ checkbox_payment_terms_accept: false, count_payment_error: 0 });

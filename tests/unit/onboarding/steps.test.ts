@@ -3,14 +3,17 @@ import {
   chosenGroupOf,
   destinationAfter,
   firstIncompleteStep,
+  groupAwaitingFirstScan,
   isChoosable,
   isStepClickable,
   isStepComplete,
   lastAvailableStep,
   NO_PROGRESS,
   ONBOARDING_STEPS,
+  resumedProgress,
   stepAfter,
   stepBefore,
+  storedProgressOf,
   withChosenGroup,
   withChosenGroupId,
   withScannedGroups,
@@ -89,5 +92,30 @@ describe('where a finished onboarding leads', () => {
     const notHeld = { ...everyStepDone, completion: { ...everyStepDone.completion!, isApiAdmin: false } };
     expect(destinationAfter(notHeld, '/support')).toEqual({ to: 'savedRoute', url: '/support' });
     expect(destinationAfter(notHeld, null)).toEqual({ to: 'home' });
+  });
+});
+
+describe('onboarding progress kept on the server', () => {
+  it.each(ONBOARDING_STEPS.map((step) => [step] as const))('resumes at %s from what was kept when the steps before it were done', (step) => {
+    // The robot is asked again on every visit.
+    expect(firstIncompleteStep({ ...resumedProgress(storedProgressOf(progressUpTo[step])), robot: progressUpTo.groups.robot })).toBe(
+      step === 'extension' ? 'groups' : step,
+    );
+  });
+
+  it('starts over when nothing was kept, and drops what followed a choice that is no longer among the groups', () => {
+    expect(resumedProgress(null)).toEqual(NO_PROGRESS);
+    expect(resumedProgress(undefined)).toEqual(NO_PROGRESS);
+    const kept = { ...storedProgressOf(progressUpTo.engagements), groups: [hikingGroup, gameDevGroup] };
+    expect(resumedProgress(kept)).toEqual({ ...NO_PROGRESS, groups: [hikingGroup, gameDevGroup] });
+  });
+
+  it('keeps a group acquired during onboarding out of home until its members are scanned', () => {
+    expect(groupAwaitingFirstScan({ onboarding_progress: storedProgressOf(progressUpTo.members) })).toBe(bookClubGroup.id);
+    expect(groupAwaitingFirstScan({ onboarding_progress: storedProgressOf(progressUpTo.engagements) })).toBeNull();
+    // Already held through the API before onboarding: it was scanned then.
+    const alreadyHeld = { ...storedProgressOf(progressUpTo.members), ownership: 'apiAdmin' as const };
+    expect(groupAwaitingFirstScan({ onboarding_progress: alreadyHeld })).toBeNull();
+    expect(groupAwaitingFirstScan({})).toBeNull();
   });
 });
