@@ -19,7 +19,91 @@ function dropThemeFonts(): Plugin {
   };
 }
 
-/** Text files smaller than this travel as they are: compressing them gains less than a packet. */
+/**
+ * What PrimeReact's DataTable and AutoComplete import for features no table or typeahead here uses:
+ * each part's export and the feature it serves.
+ */
+const UNUSED_PARTS: Record<string, { name: string; feature: string }> = {
+  'primereact/paginator': { name: 'Paginator', feature: 'its own paginator (the lists page with src/ui/ListPaginator.tsx)' },
+  'primereact/dropdown': { name: 'Dropdown', feature: 'column filter menus (the lists filter above the table)' },
+  'primereact/icons/filter': { name: 'FilterIcon', feature: 'column filter menus' },
+  'primereact/icons/filterslash': { name: 'FilterSlashIcon', feature: 'column filter menus' },
+  'primereact/icons/plus': { name: 'PlusIcon', feature: 'column filter menus' },
+  'primereact/icons/trash': { name: 'TrashIcon', feature: 'column filter menus' },
+  'primereact/icons/pencil': { name: 'PencilIcon', feature: 'row editing' },
+  'primereact/icons/bars': { name: 'BarsIcon', feature: 'row reordering' },
+  'primereact/icons/arrowup': { name: 'ArrowUpIcon', feature: 'column reordering' },
+  'primereact/icons/arrowdown': { name: 'ArrowDownIcon', feature: 'column reordering' },
+  'primereact/virtualscroller': { name: 'VirtualScroller', feature: 'virtual scrolling (virtualScrollerOptions)' },
+};
+const LEFT_OUT_PREFIX = '\0xfilter:left-out:';
+
+function leftOutError(source: string): string {
+  return `throw new Error(${JSON.stringify(`${source} is left out of the build (vite.config.ts): a table or typeahead asked for ${UNUSED_PARTS[source].feature}.`)});`;
+}
+
+/**
+ * A part's stand-in. DataTable always renders a VirtualScroller, which without virtualScrollerOptions
+ * only draws the table: its stand-in does that, as PrimeReact's does when disabled. Every other
+ * stand-in throws if it is ever rendered.
+ */
+function standIn(source: string): string {
+  if (source !== 'primereact/virtualscroller') return `export const ${UNUSED_PARTS[source].name} = () => { ${leftOutError(source)} };`;
+  return `import { createElement, Fragment } from 'react';
+export const VirtualScroller = (props) => {
+  if (!props.disabled) ${leftOutError(source)}
+  const content = typeof props.contentTemplate === 'function' ? props.contentTemplate({ items: props.items, rows: props.items, columns: props.columns }) : props.contentTemplate;
+  return createElement(Fragment, null, props.children, content);
+};`;
+}
+
+/**
+ * PrimeReact's DataTable imports its paginator, its filter menus (with the dropdown's and the number
+ * input's code), its editing and reordering icons and its virtual scroller, and AutoComplete its
+ * virtual scroller, whether a page uses them or not: some 35 KB gzipped on each list page. The build
+ * gives these two components stand-ins for UNUSED_PARTS; tests/unit/app/routeChunks.test.ts checks
+ * that no table or typeahead asks for those features.
+ */
+function withoutUnusedComponentParts(): Plugin {
+  return {
+    name: 'xfilter:without-unused-component-parts',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !(source in UNUSED_PARTS) || !/primereact[\\/](datatable|autocomplete)[\\/]/.test(importer)) return null;
+      return LEFT_OUT_PREFIX + source;
+    },
+    load(id) {
+      return id.startsWith(LEFT_OUT_PREFIX) ? standIn(id.slice(LEFT_OUT_PREFIX.length)) : null;
+    },
+  };
+}
+
+/** The packages (and PrimeReact's parts) every page loads, whatever the route. */
+const EVERY_PAGE_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'scheduler',
+  'xstate',
+  '@xstate/react',
+  'react-transition-group',
+  'dom-helpers',
+  ...['api', 'utils', 'hooks', 'componentbase', 'toast', 'button', 'tooltip', 'ripple', 'csstransition', 'portal', 'progressbar', 'message'].map(
+    (part) => `primereact/${part}`,
+  ),
+];
+
+function packagesPattern(packages: string[]): RegExp {
+  const names = packages.map((name) => name.replace(/[/]/g, '[\\\\/]')).join('|');
+  return new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
+}
+
+/**
+ * Text files smaller than this travel as they are: compressing them gains less than a packet. The page
+ * (index.html), which every visit asks for again, always gets its compressed copies.
+ */
 const PRECOMPRESS_MIN_BYTES = 1024;
 const TEXT_FILE = /\.(html|js|css|svg|json|txt)$/;
 
@@ -43,7 +127,7 @@ function precompress(): Plugin {
       for (const path of filesUnder(outDir)) {
         if (!TEXT_FILE.test(path)) continue;
         const content = readFileSync(path);
-        if (content.length < PRECOMPRESS_MIN_BYTES) continue;
+        if (content.length < PRECOMPRESS_MIN_BYTES && !path.endsWith('.html')) continue;
         writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
         writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
       }
@@ -52,7 +136,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), dropThemeFonts(), precompress()],
+  plugins: [react(), dropThemeFonts(), withoutUnusedComponentParts(), precompress()],
   // The server announces the same package version in X-App-Version; the running build compares against it.
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
@@ -62,10 +146,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Every page needs React and the router: one chunk that stays cached across the app's frequent releases.
+        // What every page needs: React and the router, the state machines, and PrimeReact's base with the notices, buttons,
+        // messages and loading bar. One chunk that stays cached across the app's frequent releases, and compresses better whole.
         // Other libraries go with the routes that use them (src/app/routeTree/pages.ts).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ }],
+          groups: [{ name: 'vendor', test: packagesPattern(EVERY_PAGE_PACKAGES) }],
         },
       },
     },

@@ -14,7 +14,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
 const PAGES_FILE = join(ROOT, 'src/app/routeTree/pages.ts');
 
-const LOGIN_BUDGET = '100 KB';
+/** React, the router, XState and PrimeReact's base with the notices and buttons weigh about 150 KB of it. */
+const LOGIN_BUDGET = '180 KB';
 const ROUTE_BUDGET = '250 KB';
 
 const ROUTES: Array<{ route: string; pages: PageName[]; limit: string }> = [

@@ -1,4 +1,4 @@
-import { Paginator } from 'primereact/paginator';
+import { Paginator } from './Paginator';
 import { useMediaQuery } from './useMediaQuery';
 import './listPaginator.css';
 
@@ -31,16 +31,10 @@ export function ListPaginator({ page, perPage, total, perPageOptions, onPageChan
       rowsPerPageOptions={[...perPageOptions]}
       pageLinkSize={narrow ? 5 : 15}
       onPageChange={(event) => {
-        // The Paginator also reports the page it already shows (its update effect runs again under StrictMode): only a change counts.
+        // A click on the page already shown reports it again: only a change counts.
         if (event.page + 1 !== page || event.rows !== perPage) onPageChange(event.page + 1, event.rows);
       }}
-      pt={{
-        RPPDropdown: {
-          root: { title: PER_PAGE_HINT },
-          select: { 'aria-label': PER_PAGE_HINT },
-          input: { 'aria-label': PER_PAGE_HINT },
-        },
-      }}
+      perPageLabel={PER_PAGE_HINT}
     />
   );
 }

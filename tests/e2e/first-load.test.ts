@@ -7,8 +7,8 @@ import { launchChromium, openPage } from './support/browser';
 const baseUrl = inject('baseUrl');
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
-/** Code only the group pages need: PrimeReact's table and the date library. */
-const GROUP_PAGE_CODE = ['p-datatable', 'Invalid DateTime'];
+/** Code only the group pages need: PrimeReact's table and the charts. */
+const GROUP_PAGE_CODE = ['p-datatable', 'visx-axis'];
 
 describe('the first load of the login page', () => {
   let browser: Browser;

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SignInAsDialog } from './SignInAsDialog';
 import type { SignInAsTools } from './types';
+
+/** The dialog and its typeahead load the first time a supervisor opens it, not with every signed-in page. */
+const SignInAsDialog = lazy(async () => ({ default: (await import('./SignInAsDialog')).SignInAsDialog }));
 
 export interface SupervisorControlsProps {
   labEnabled: boolean;
@@ -15,6 +17,7 @@ export interface SupervisorControlsProps {
  */
 export function SupervisorControls({ labEnabled, onOpenLab, signInAsTools }: SupervisorControlsProps) {
   const [signInAsOpen, setSignInAsOpen] = useState(false);
+  const [signInAsOpened, setSignInAsOpened] = useState(false);
   return (
     <div className="supervisor-controls">
       <Link to="/superadmin" className="supervisor-controls__button supervisor-controls__button--supervisor">
@@ -23,11 +26,22 @@ export function SupervisorControls({ labEnabled, onOpenLab, signInAsTools }: Sup
       </Link>
       {signInAsTools && (
         <>
-          <button type="button" className="supervisor-controls__button" onClick={() => setSignInAsOpen(true)}>
+          <button
+            type="button"
+            className="supervisor-controls__button"
+            onClick={() => {
+              setSignInAsOpened(true);
+              setSignInAsOpen(true);
+            }}
+          >
             <span className="pi pi-user" aria-hidden="true" />
             Sign in as…
           </button>
-          <SignInAsDialog visible={signInAsOpen} tools={signInAsTools} onHide={() => setSignInAsOpen(false)} />
+          {signInAsOpened && (
+            <Suspense fallback={null}>
+              <SignInAsDialog visible={signInAsOpen} tools={signInAsTools} onHide={() => setSignInAsOpen(false)} />
+            </Suspense>
+          )}
         </>
       )}
       {labEnabled && onOpenLab && (

@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import { Message } from 'primereact/message';
 import { useContext } from 'react';
 import { Axis, DataContext, GlyphSeries, Grid, LineSeries, Tooltip, XYChart } from '@visx/xychart';
+import { shortDate } from '../../ui/calendarDate';
 import { DateRangePickers } from './DateRangePickers';
 import type { ShownRange } from './dateRange';
 import { hasChartData, type ChartData, type ChartResult } from './loadChart';
@@ -32,7 +32,6 @@ const CHART_MARGIN = { top: 16, right: 16, bottom: 32, left: 44 };
 const LONE_POINT_SIZE = 10;
 const pointX = (point: ChartPoint) => point.x;
 const pointY = (point: ChartPoint) => point.y;
-const shortDate = (iso: string) => DateTime.fromISO(iso).toFormat('MMM d');
 
 /** Room for one date label on the bottom axis, so a narrow chart shows fewer dates rather than overlapping ones. */
 const TICK_SPACING_PX = 72;

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import { useLoaderData, useLocation, useNavigation } from 'react-router-dom';
+import { todayUtc } from '../../ui/calendarDate';
 import { useListQuery, type ListQueryHandle } from '../../ui/useListQuery';
 import { chartQueryDefaults, rangeParams, readChartRanges, shownRange, type ChartKind, type ChartRanges } from './chartFilters';
 import { DashboardPage } from './DashboardPage';
@@ -30,7 +30,7 @@ export function DashboardRoute() {
     members: useListQuery({ defaults: QUERY_DEFAULTS.members, toDateFilter: rangeParams('members').to }),
     activities: useListQuery({ defaults: QUERY_DEFAULTS.activities, toDateFilter: rangeParams('activities').to }),
   };
-  const today = DateTime.utc().toISODate();
+  const today = todayUtc();
 
   /** The pickers follow what was picked at once; open ends show the range the server answered for. */
   const shown = (kind: ChartKind): ShownRange => {

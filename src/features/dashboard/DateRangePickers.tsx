@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import { Calendar } from 'primereact/calendar';
 import { useReducer } from 'react';
+import { localDayIso, localMidnight } from '../../ui/calendarDate';
 import { pickerLimits, withFrom, withTo, type ShownRange } from './dateRange';
 
 export interface DateRangePickersProps {
@@ -13,14 +13,6 @@ export interface DateRangePickersProps {
   onToChange(to: string): void;
   /** Either picker's Clear button was pressed: back to the default range. */
   onReset(): void;
-}
-
-function toDate(iso: string): Date {
-  return DateTime.fromISO(iso).toJSDate();
-}
-
-function toIso(date: Date | null | undefined): string | null {
-  return date ? DateTime.fromJSDate(date).toISODate() : null;
 }
 
 /**
@@ -65,16 +57,15 @@ function DateField({ id, label, value, minDate, maxDate, onPick, onClear }: Date
       <label htmlFor={id}>{label}</label>
       <Calendar
         inputId={id}
-        value={toDate(value)}
-        minDate={minDate ? toDate(minDate) : undefined}
-        maxDate={maxDate ? toDate(maxDate) : undefined}
+        value={localMidnight(value)}
+        minDate={minDate ? localMidnight(minDate) : undefined}
+        maxDate={maxDate ? localMidnight(maxDate) : undefined}
         dateFormat="M d, yy"
         showIcon
         showButtonBar
         showOnFocus={false}
         onChange={(event) => {
-          const picked = toIso(event.value);
-          if (picked !== null) onPick(picked);
+          if (event.value) onPick(localDayIso(event.value));
         }}
         onClearButtonClick={() => {
           redraw();

@@ -1,8 +1,8 @@
-import { DateTime } from 'luxon';
 import type { ListQuery } from '../../../machines/listQuery/query';
 import type { operations } from '../../api/schema';
 import type { DateRange, ShownRange } from './dateRange';
 import type { ChartResult } from './loadChart';
+import { addDays, isIsoDate } from '../../ui/calendarDate';
 
 export type ChartKind = operations['getGroupChart']['parameters']['path']['kind'];
 
@@ -21,7 +21,7 @@ export function chartQueryDefaults(kind: ChartKind): ListQuery {
 }
 
 function isoDate(value: string | null): string | null {
-  return value !== null && DateTime.fromISO(value).isValid && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  return value !== null && isIsoDate(value) ? value : null;
 }
 
 /** Each chart's range from the address; missing ends are the server's defaults. */
@@ -37,7 +37,7 @@ export function readChartRanges(params: URLSearchParams): ChartRanges {
 /** The server's range for the ends a request leaves open (GET /groups/{id}/charts/{kind}); today is the server's UTC day. */
 export function serverDefaultRange(kind: ChartKind, { from, to }: DateRange, today: string): ShownRange {
   const end = to ?? (from !== null && from > today ? from : today);
-  const start = from ?? DateTime.fromISO(end, { zone: 'utc' }).minus({ days: DEFAULT_RANGE_DAYS[kind] - 1 }).toISODate()!;
+  const start = from ?? addDays(end, -(DEFAULT_RANGE_DAYS[kind] - 1));
   return { from: start, to: end };
 }
 

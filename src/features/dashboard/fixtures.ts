@@ -1,11 +1,10 @@
-import { DateTime } from 'luxon';
+import { addDays } from '../../ui/calendarDate';
 import type { ChartData } from './loadChart';
 
 function series(name: string, start: string, count: number, stepDays: number, value: (i: number) => number) {
-  const first = DateTime.fromISO(start);
   return {
     name,
-    points: Array.from({ length: count }, (_, i) => ({ x: first.plus({ days: i * stepDays }).toISODate()!, y: value(i) })),
+    points: Array.from({ length: count }, (_, i) => ({ x: addDays(start, i * stepDays), y: value(i) })),
   };
 }
 

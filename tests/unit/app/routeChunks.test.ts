@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +61,78 @@ describe('the first download', () => {
   it('leaves the date library, the charts and the table and calendar components to the pages that use them', () => {
     const heavy = [...packages].filter((name) => /^(luxon|@visx\/|primereact\/(datatable|calendar|dropdown|paginator|dialog|autocomplete))/.test(name));
     expect(heavy).toEqual([]);
+  });
+
+  it('leaves both robots to the moment the server says which one runs', () => {
+    expect([...files].filter((file) => /^src\/robot\/(sandboxRobot|extensionBridge|sandbox\/)/.test(file))).toEqual([]);
+  });
+});
+
+describe('the signed-in pages', () => {
+  it("load the supervisor's sign-in-as dialog and its typeahead only when it is opened", () => {
+    const { files, packages } = entryGraph('src/app/SignedInLayout.tsx');
+    expect(files).toContain('src/app/shell/SupervisorControls.tsx');
+    expect(files).not.toContain('src/app/shell/SignInAsDialog.tsx');
+    expect([...packages].filter((name) => /^primereact\/(autocomplete|dialog)$/.test(name))).toEqual([]);
+  });
+});
+
+describe("the browser's code", () => {
+  it('writes dates with the browser\'s Intl, without a date library', () => {
+    const sources = [...tsFiles('src'), ...tsFiles('machines'), ...tsFiles('rules')];
+    expect(sources.filter((file) => staticValueImports(readFileSync(join(root, file), 'utf8')).includes('luxon'))).toEqual([]);
+  });
+});
+
+/** Every .ts and .tsx file under a project folder, stories and all. */
+function tsFiles(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (statSync(join(root, path)).isDirectory()) return tsFiles(path);
+    return /\.tsx?$/.test(path) ? [path] : [];
+  });
+}
+
+/** The attributes' text of each `<Tag …>` opening in a source, up to the `>` outside braces. */
+function openingTags(source: string, tag: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(new RegExp(`<${tag}[\\s>/]`, 'g'))) {
+    let depth = 0;
+    let end = match.index + tag.length + 1;
+    for (; end < source.length; end += 1) {
+      const char = source[end];
+      if (char === '{') depth += 1;
+      else if (char === '}') depth -= 1;
+      else if (char === '>' && depth === 0) break;
+    }
+    found.push(source.slice(match.index, end + 1));
+  }
+  return found;
+}
+
+describe('the parts of PrimeReact components the build leaves out (vite.config.ts)', () => {
+  /** DataTable's and AutoComplete's features whose parts the build replaces with stand-ins that throw. */
+  const LEFT_OUT_FEATURES: Record<string, string[]> = {
+    DataTable: ['paginator', 'filters', 'filterDisplay', 'editMode', 'reorderableRows', 'reorderableColumns', 'virtualScrollerOptions'],
+    Column: ['filter', 'filterElement', 'showFilterMenu', 'editor', 'rowEditor', 'rowReorder'],
+    AutoComplete: ['virtualScrollerOptions'],
+  };
+  const sources = [...tsFiles('src'), ...tsFiles('machines')].filter((file) => file.endsWith('.tsx')).map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
+
+  it('finds the tables and the typeaheads', () => {
+    const tags = sources.flatMap(({ text }) => Object.keys(LEFT_OUT_FEATURES).flatMap((tag) => openingTags(text, tag)));
+    expect(tags.filter((tag) => tag.startsWith('<DataTable')).length).toBeGreaterThanOrEqual(2);
+    expect(tags.filter((tag) => tag.startsWith('<AutoComplete')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('are asked for by no table or typeahead', () => {
+    const asking = sources.flatMap(({ file, text }) =>
+      Object.entries(LEFT_OUT_FEATURES).flatMap(([tag, features]) =>
+        openingTags(text, tag).flatMap((opening) =>
+          features.filter((feature) => new RegExp(`\\s${feature}(=|\\s|/?>)`).test(opening)).map((feature) => `${file}: <${tag} ${feature}>`),
+        ),
+      ),
+    );
+    expect(asking).toEqual([]);
   });
 });

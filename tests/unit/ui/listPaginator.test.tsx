@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListPaginator } from '../../../src/ui/ListPaginator';
 
@@ -33,5 +33,61 @@ describe('the list pagination bar', () => {
     screenMatching(false);
     const { container } = render(<ListPaginator page={1} perPage={25} total={0} perPageOptions={[25, 50]} onPageChange={() => {}} />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('pages with the arrows and the page links, and cannot go before the first or past the last page', () => {
+    screenMatching(false);
+    const onPageChange = vi.fn();
+    const { rerender } = render(<ListPaginator page={1} perPage={25} total={60} perPageOptions={[25, 50]} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'First Page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous Page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Next Page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Last Page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(onPageChange.mock.calls).toEqual([
+      [2, 25],
+      [3, 25],
+      [2, 25],
+    ]);
+
+    rerender(<ListPaginator page={3} perPage={25} total={60} perPageOptions={[25, 50]} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Next Page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last Page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous Page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'First Page' }));
+    expect(onPageChange.mock.calls.slice(3)).toEqual([
+      [2, 25],
+      [1, 25],
+    ]);
+  });
+
+  it('offers the page sizes and goes back to page 1 with the size chosen', () => {
+    screenMatching(false);
+    const onPageChange = vi.fn();
+    render(<ListPaginator page={4} perPage={25} total={1000} perPageOptions={[25, 50, 100]} onPageChange={onPageChange} />);
+    const perPage = screen.getByRole('combobox', { name: 'Change items per page' });
+    expect(perPage).toHaveAttribute('title', 'Change items per page');
+    expect(perPage).toHaveValue('25');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['25', '50', '100']);
+    fireEvent.change(perPage, { target: { value: '100' } });
+    expect(onPageChange).toHaveBeenCalledExactlyOnceWith(1, 100);
+  });
+
+  it('reports nothing when the page already shown is clicked', () => {
+    screenMatching(false);
+    const onPageChange = vi.fn();
+    render(<ListPaginator page={2} perPage={25} total={100} perPageOptions={[25, 50]} onPageChange={onPageChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
+  it('moves to the last page when the list shrinks under the page shown', () => {
+    screenMatching(false);
+    const onPageChange = vi.fn();
+    const { rerender } = render(<ListPaginator page={4} perPage={25} total={100} perPageOptions={[25, 50]} onPageChange={onPageChange} />);
+    expect(onPageChange).not.toHaveBeenCalled();
+    rerender(<ListPaginator page={4} perPage={25} total={60} perPageOptions={[25, 50]} onPageChange={onPageChange} />);
+    expect(onPageChange).toHaveBeenCalledExactlyOnceWith(3, 25);
   });
 });
