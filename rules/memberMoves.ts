@@ -30,9 +30,13 @@ export function canRemoveFrom(list: MemberListName): boolean {
   return (REMOVABLE_LISTS as readonly MemberListName[]).includes(list);
 }
 
-/** Part 1 §4: the all_members view has no bulk moves, so it takes no selection either. */
-export function takesSelection(list: MemberListName): boolean {
-  return list !== 'all_members';
+/**
+ * A list takes a selection only where an action exists for it on the plan: a move of the moves
+ * table or the robot's removal. The all_members view (part 1 §4: no bulk moves) and a free group's
+ * removed list have none, so they show no checkboxes or selection controls.
+ */
+export function takesSelection(list: MemberListName, isPaid: boolean): boolean {
+  return canRemoveFrom(list) || movesFrom(list, isPaid).length > 0;
 }
 
 /** Whether a group on a paid plan (or not) may make a move. */
@@ -46,3 +50,14 @@ export function movesFrom(list: MemberListName, isPaid: boolean): MemberMove[] {
     (move) => (MEMBER_MOVES[move].from as readonly MemberListName[]).includes(list) && moveAllowedOnPlan(move, isPaid),
   );
 }
+
+/** How long a bulk move can be undone after it is made (the page offers Undo for as long). */
+export const UNDO_WINDOW_MS = 10_000;
+
+/** The move that takes a move's members back to the list they came from. */
+export const UNDOING_MOVE: Record<MemberMove, MemberMove> = {
+  whitelist: 'unwhitelist',
+  unwhitelist: 'whitelist',
+  remove: 'restore',
+  restore: 'remove',
+};

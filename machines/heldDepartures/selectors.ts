@@ -1,12 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import type { HeldDeparturesEmitted, heldDeparturesMachine } from './machine';
+import { countOf, pluralWord } from '../../src/ui/plural';
 
 type HeldDeparturesSnapshot = SnapshotFrom<typeof heldDeparturesMachine>;
 
 /** How many of them the notice names. */
 const NAMES_SHOWN = 5;
 
-const members = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`;
+const members = (count: number) => countOf(count, 'member');
 
 export interface DeparturesNotice {
   message: string;
@@ -35,5 +36,5 @@ export function departuresNoticeOf(snapshot: HeldDeparturesSnapshot): Departures
 export function decisionToastOf({ decision, count }: HeldDeparturesEmitted): { title: string; message: string } {
   return decision === 'confirm'
     ? { title: 'Departures confirmed', message: `${members(count)} moved to Removed.` }
-    : { title: 'Members kept', message: `${members(count)} stay in their lists.` };
+    : { title: 'Members kept', message: `${members(count)} ${pluralWord(count, 'stays', 'stay')} in their lists.` };
 }

@@ -23,7 +23,8 @@ export type MembersQuery = QueryOf<'listGroupMembers'>;
 
 export type Failure = { kind: 'failed'; message: string };
 export type MembersAnswer = { kind: 'loaded'; list: GroupMembersList } | Failure;
-export type MoveAnswer = { kind: 'moved' } | Failure;
+export type MoveAnswer = { kind: 'moved'; count: number; moveId: string } | Failure;
+export type UndoAnswer = { kind: 'undone'; count: number; skipped: number } | Failure;
 export type PreviewAnswer = { kind: 'previewed'; preview: RemovalPreview } | Failure;
 
 interface ApiInput {
@@ -62,15 +63,24 @@ export const moveMembers = fromStoppablePromise<MoveAnswer, ApiInput & { move: M
   async ({ input, signal }) => {
     const request = moveRequest(input.move, input.ids);
     const params = { path: { id: input.group.id } };
-    const { error, response } = await answerOf(() =>
+    const { data, error, response } = await answerOf(() =>
       request.path === '/groups/{id}/members/whitelisted'
         ? input.api.POST(request.path, { params, body: request.body, signal })
         : input.api.POST(request.path, { params, body: request.body, signal }),
     );
-    if (response?.ok) return { kind: 'moved' };
+    if (data) return { kind: 'moved', count: data.count, moveId: data.move_id };
     return { kind: 'failed', message: serverFailureOf(error, response).message };
   },
 );
+
+/** POST /groups/{id}/members/moves/{move_id}/undo: the move's members back where they were, in one transaction. */
+export const undoMove = fromStoppablePromise<UndoAnswer, ApiInput & { moveId: string }>(async ({ input, signal }) => {
+  const { data, error, response } = await answerOf(() =>
+    input.api.POST('/groups/{id}/members/moves/{move_id}/undo', { params: { path: { id: input.group.id, move_id: input.moveId } }, signal }),
+  );
+  if (data) return { kind: 'undone', count: data.count, skipped: data.skipped };
+  return { kind: 'failed', message: serverFailureOf(error, response).message };
+});
 
 /** POST /groups/{id}/members/removal_preview: who goes and when the limits let them all through. */
 export const previewRemoval = fromStoppablePromise<PreviewAnswer, ApiInput & { ids: number[] }>(async ({ input, signal }) => {

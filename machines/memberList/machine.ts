@@ -1,4 +1,4 @@
-import { and, assign, emit, not, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, emit, not, sendTo, setup, stateIn, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import { unexpectedFailureOf } from '../shared/stepFailure';
 import type { ListQuery } from '../listQuery/query';
@@ -20,13 +20,24 @@ import {
   type MoveAnswer,
   type PreviewAnswer,
   type RemovalPreview,
+  type UndoAnswer,
+  undoMove,
 } from './actors';
 import { saveFile, type MembersCsv } from './exportFile';
-import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, takesSelection, type MemberListName, type MemberMove } from './moves';
+import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, takesSelection, UNDO_WINDOW_MS, type MemberListName, type MemberMove } from './moves';
 import { membersQueryOf, sameMembersQuery } from './query';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
 export const UPGRADE_BLINK_MS = 1_000;
+
+/**
+ * How the last move or removal ended, shown until the undo window closes: a move can be undone in
+ * that window; a removal by the robot cannot (the members left the group on the network).
+ */
+export type ListOutcome =
+  | { kind: 'moved'; seq: number; move: MemberMove; count: number; moveId: string }
+  | { kind: 'undone'; seq: number; move: MemberMove; count: number; skipped: number }
+  | { kind: 'removed'; seq: number; count: number };
 
 export interface MemberListInput {
   api: ApiClient;
@@ -45,6 +56,11 @@ export interface MemberListContext extends MemberListInput {
   /** The selection when the drag started; the drag adds its rows to it. */
   dragBase: number[];
   dragFrom: number | null;
+  /** The row last clicked: a Shift-click selects every row from it to the clicked one. */
+  anchor: number | null;
+  /** The move the admin asked for, while it is confirmed and made. */
+  pendingMove: MemberMove | null;
+  outcome: ListOutcome | null;
   preview: RemovalPreview | null;
   failure: string | null;
 }
@@ -57,10 +73,14 @@ export type MemberListEvent =
   | { type: 'members.select.none' }
   | { type: 'members.select.invert' }
   | { type: 'members.select.toggled'; id: number }
+  | { type: 'members.select.range'; id: number }
   | { type: 'members.drag.started'; id: number }
   | { type: 'members.drag.entered'; id: number }
   | { type: 'members.drag.ended' }
   | { type: 'members.move'; move: MemberMove }
+  | { type: 'members.move.confirmed' }
+  | { type: 'members.undo' }
+  | { type: 'members.outcome.dismissed' }
   | { type: 'members.remove' }
   | { type: 'members.removal.confirmed' }
   | { type: 'members.dialog.closed' }
@@ -73,6 +93,15 @@ export type MemberListEmitted = { type: 'members.export.failed'; message: string
 
 const rowIdsOf = (context: MemberListContext) => context.page?.members.map((member) => member.id) ?? [];
 
+const OUTCOME_SHOWN = {
+  'xstate.done.actor.moveMembers': {
+    guard: and(['isMoving', { type: 'isMoved', params: ({ event }: { event: DoneActorEvent<MoveAnswer> }) => event.output }]),
+    target: 'shown',
+    reenter: true,
+  },
+  'robot.reply.done': { guard: 'isRemoving', target: 'shown', reenter: true },
+} as const;
+
 export const memberListMachine = setup({
   types: {
     context: {} as MemberListContext,
@@ -80,13 +109,20 @@ export const memberListMachine = setup({
     input: {} as MemberListInput,
     emitted: {} as MemberListEmitted,
   },
-  actors: { exportMembers, fetchMembers, moveMembers, previewRemoval, listenToRobotJobs, listenToListQuery },
-  delays: { upgradeBlink: UPGRADE_BLINK_MS },
+  actors: { exportMembers, fetchMembers, moveMembers, previewRemoval, undoMove, listenToRobotJobs, listenToListQuery },
+  delays: { upgradeBlink: UPGRADE_BLINK_MS, undoWindow: UNDO_WINDOW_MS },
   guards: {
     isLoaded: (_, answer: MembersAnswer) => answer.kind === 'loaded',
     isPreviewed: (_, answer: PreviewAnswer) => answer.kind === 'previewed',
     isMoved: (_, answer: MoveAnswer) => answer.kind === 'moved',
-    isEditableList: ({ context }) => takesSelection(context.query.list),
+    isUndone: (_, answer: UndoAnswer) => answer.kind === 'undone',
+    isUndoable: ({ context }) => context.outcome?.kind === 'moved',
+    /** A move was asked for and not answered yet (the region of the list knows which state; the toast's region keys on this). */
+    isMoving: ({ context }) => context.pendingMove !== null,
+    /** The previewed removal was confirmed and the robot's answer is awaited. */
+    isRemoving: ({ context }) => context.preview !== null,
+    isEditableList: ({ context }) => takesSelection(context.query.list, context.group.isPaid),
+    asksConfirmation: ({ event }) => event.type === 'members.move' && event.move === 'remove',
     hasSelection: ({ context }) => context.selection.length > 0,
     offersRequestedMove: ({ context, event }) =>
       event.type === 'members.move' && movesFrom(context.query.list, context.group.isPaid).includes(event.move),
@@ -105,6 +141,21 @@ export const memberListMachine = setup({
     rememberFailure: assign((_, answer: { kind: string; message?: string }) => ({ failure: answer.message ?? null })),
     rememberPreview: assign((_, answer: PreviewAnswer) => (answer.kind === 'previewed' ? { preview: answer.preview } : {})),
     forgetPreview: assign({ preview: null }),
+    rememberMove: assign((_, params: { move: MemberMove }) => ({ pendingMove: params.move })),
+    forgetMove: assign({ pendingMove: null }),
+    rememberMoved: assign(({ context }, answer: MoveAnswer) =>
+      answer.kind === 'moved' && context.pendingMove
+        ? { outcome: { kind: 'moved' as const, seq: (context.outcome?.seq ?? 0) + 1, move: context.pendingMove, count: answer.count, moveId: answer.moveId } }
+        : {},
+    ),
+    rememberUndone: assign(({ context }, answer: UndoAnswer) =>
+      answer.kind === 'undone' && context.outcome?.kind === 'moved'
+        ? { outcome: { kind: 'undone' as const, seq: context.outcome.seq + 1, move: context.outcome.move, count: answer.count, skipped: answer.skipped } }
+        : {},
+    ),
+    rememberRemoved: assign(({ context }) => ({
+      outcome: { kind: 'removed' as const, seq: (context.outcome?.seq ?? 0) + 1, count: context.preview?.members.length ?? 0 },
+    })),
     clearSelection: assign({ selection: [] }),
     rememberQuery: assign((_, params: { query: MembersQuery }) => ({ query: params.query })),
     startRemoval: sendTo(
@@ -118,10 +169,16 @@ export const memberListMachine = setup({
     selectAll: assign(({ context }) => ({ selection: rowIdsOf(context) })),
     invertSelection: assign(({ context }) => ({ selection: rowIdsOf(context).filter((id) => !context.selection.includes(id)) })),
     toggleRow: assign(({ context }, params: { id: number }) => ({
+      anchor: params.id,
       selection: context.selection.includes(params.id)
         ? context.selection.filter((id) => id !== params.id)
         : rowIdsOf(context).filter((id) => id === params.id || context.selection.includes(id)),
     })),
+    selectRange: assign(({ context }, params: { id: number }) => {
+      const anchor = context.anchor !== null && rowIdsOf(context).includes(context.anchor) ? context.anchor : params.id;
+      const range = rowsBetween(rowIdsOf(context), anchor, params.id);
+      return { anchor: params.id, selection: rowIdsOf(context).filter((id) => range.includes(id) || context.selection.includes(id)) };
+    }),
     startDrag: assign(({ context }, params: { id: number }) => ({ dragBase: context.selection, dragFrom: params.id })),
     extendDrag: assign(({ context }, params: { id: number }) => {
       const dragged = rowsBetween(rowIdsOf(context), context.dragFrom ?? params.id, params.id);
@@ -140,6 +197,9 @@ export const memberListMachine = setup({
     selection: [],
     dragBase: [],
     dragFrom: null,
+    anchor: null,
+    pendingMove: null,
+    outcome: null,
     preview: null,
     failure: null,
   }),
@@ -163,6 +223,14 @@ export const memberListMachine = setup({
           actions: { type: 'rememberQuery', params: ({ context, event }) => ({ query: membersQueryOf(context.query.list, event.query) }) },
         },
         'members.reload': { target: '.loading' },
+        // An undo took members back to their lists: the page shows them where they are now.
+        'xstate.done.actor.undoMove': {
+          guard: and([
+            'isUndoable',
+            { type: 'isUndone', params: ({ event }: { event: DoneActorEvent<UndoAnswer> }) => event.output },
+          ]),
+          target: '.loading',
+        },
         // A scan or a removal of this group changed who is in which list. The removal this list asked for
         // reloads it on the robot's reply instead, which says how it ended.
         'robot.job.finished': {
@@ -172,7 +240,7 @@ export const memberListMachine = setup({
       },
       states: {
         loading: {
-          entry: ['clearSelection', 'forgetPreview', 'endDrag'],
+          entry: ['clearSelection', 'forgetPreview', 'endDrag', 'forgetMove'],
           invoke: {
             id: 'fetchMembers',
             src: 'fetchMembers',
@@ -197,15 +265,24 @@ export const memberListMachine = setup({
                 'members.select.none': { guard: 'isEditableList', actions: 'clearSelection' },
                 'members.select.invert': { guard: 'isEditableList', actions: 'invertSelection' },
                 'members.select.toggled': { guard: 'isEditableList', actions: { type: 'toggleRow', params: ({ event }) => event } },
+                'members.select.range': { guard: 'isEditableList', actions: { type: 'selectRange', params: ({ event }) => event } },
                 'members.drag.started': {
                   guard: 'isEditableList',
                   target: 'dragging',
                   actions: { type: 'startDrag', params: ({ event }) => event },
                 },
-                'members.move': {
-                  guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRequestedMove']),
-                  target: 'moving',
-                },
+                'members.move': [
+                  {
+                    guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRequestedMove', 'asksConfirmation']),
+                    target: 'confirmingMove',
+                    actions: { type: 'rememberMove', params: ({ event }) => event },
+                  },
+                  {
+                    guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRequestedMove']),
+                    target: 'moving',
+                    actions: { type: 'rememberMove', params: ({ event }) => event },
+                  },
+                ],
                 'members.remove': [
                   {
                     guard: and(['isEditableList', 'hasSelection', 'isIdleRobot', 'offersRemoval', 'isRobotAvailable', 'fitsRemovalLimits']),
@@ -228,19 +305,25 @@ export const memberListMachine = setup({
                 'members.drag.ended': { target: 'browsing', actions: 'endDrag' },
               },
             },
+            // 'Move to Removed' asks first: the members leave the page's lists for the archive.
+            confirmingMove: {
+              on: {
+                'members.move.confirmed': { target: 'moving' },
+                'members.dialog.closed': { target: 'browsing', actions: 'forgetMove' },
+              },
+            },
             moving: {
               invoke: {
                 id: 'moveMembers',
                 src: 'moveMembers',
-                input: ({ context, event }) => ({
-                  api: context.api,
-                  group: context.group,
-                  move: (event as Extract<MemberListEvent, { type: 'members.move' }>).move,
-                  ids: context.selection,
-                }),
+                input: ({ context }) => ({ api: context.api, group: context.group, move: context.pendingMove!, ids: context.selection }),
                 onDone: [
-                  { guard: { type: 'isMoved', params: ({ event }) => event.output }, target: '#memberList.list.loading' },
-                  { target: 'browsing', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+                  {
+                    guard: { type: 'isMoved', params: ({ event }) => event.output },
+                    target: '#memberList.list.loading',
+                    actions: { type: 'rememberMoved', params: ({ event }) => event.output },
+                  },
+                  { target: 'browsing', actions: [{ type: 'rememberFailure', params: ({ event }) => event.output }, 'forgetMove'] },
                 ],
               },
             },
@@ -268,7 +351,7 @@ export const memberListMachine = setup({
             removing: {
               entry: 'startRemoval',
               on: {
-                'robot.reply.done': { target: '#memberList.list.loading' },
+                'robot.reply.done': { target: '#memberList.list.loading', actions: 'rememberRemoved' },
                 'robot.reply.failed': {
                   target: 'browsing',
                   actions: [{ type: 'rememberFailure', params: ({ event }) => ({ kind: 'failed', message: event.message }) }, 'forgetPreview'],
@@ -286,6 +369,40 @@ export const memberListMachine = setup({
             removalsLimitReached: {
               on: { 'members.dialog.closed': { target: 'browsing' } },
             },
+          },
+        },
+      },
+    },
+    // The success toast of the last move or removal; a move's offers Undo until the window closes.
+    outcome: {
+      initial: 'none',
+      states: {
+        none: { on: OUTCOME_SHOWN },
+        shown: {
+          after: { undoWindow: 'none' },
+          on: {
+            ...OUTCOME_SHOWN,
+            'members.undo': { guard: 'isUndoable', target: 'undoing' },
+            'members.outcome.dismissed': { target: 'none' },
+          },
+        },
+        undoing: {
+          invoke: {
+            id: 'undoMove',
+            src: 'undoMove',
+            input: ({ context }) => ({
+              api: context.api,
+              group: context.group,
+              moveId: context.outcome?.kind === 'moved' ? context.outcome.moveId : '',
+            }),
+            onDone: [
+              {
+                guard: { type: 'isUndone', params: ({ event }) => event.output },
+                target: 'shown',
+                actions: { type: 'rememberUndone', params: ({ event }) => event.output },
+              },
+              { target: 'none', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+            ],
           },
         },
       },

@@ -1,8 +1,9 @@
 import type { components } from '../../src/api/schema';
 import type { MemberMove } from '../../rules/memberMoves';
+import { countOf } from '../../src/ui/plural';
 
 /** The moves table and the lists are rules the server shares (rules/); this module adds what only the page needs. */
-export { canRemoveFrom, movesFrom, takesSelection, type MemberMove } from '../../rules/memberMoves';
+export { canRemoveFrom, movesFrom, takesSelection, UNDO_WINDOW_MS, type MemberMove } from '../../rules/memberMoves';
 export type { MemberListName } from '../../rules/memberLists';
 
 /** Part 1 §9: the removal protection's recommendation, shown beside the server's own limits. */
@@ -33,7 +34,7 @@ export function removalBlock(count: number, limits: RemovalLimits, isPaid: boole
 /** The three texts of 'Free Trial Account Removals Limit' (part 1 §8). */
 export function freeLimitText({ limit, left }: { limit: number; left: number }): string {
   if (left >= limit) return `Your free trial account is limited to remove ${limit} members.`;
-  if (left > 0) return `Your free trial account has ${left} members remaining to remove.`;
+  if (left > 0) return `Your free trial account has ${countOf(left, 'member')} remaining to remove.`;
   return 'Your free trial account has no member removals left.';
 }
 

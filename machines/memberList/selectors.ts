@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { RobotJobName } from '../../src/robot/protocol';
 import type { GroupMembersList, Member, MembersQuery, RemovalPreview } from './actors';
 import { groupJobStatus, robotUnavailability, type RobotSnapshot, type RobotUnavailability } from '../robot/selectors';
-import type { memberListMachine } from './machine';
+import type { ListOutcome, memberListMachine } from './machine';
+import { countOf, pluralWord } from '../../src/ui/plural';
 import {
   canRemoveFrom,
   freeLimitText,
@@ -53,10 +54,15 @@ export interface MembersToolbar {
   selectAll: boolean;
   selectNone: boolean;
   invert: boolean;
-  /** The moves-table buttons the list shows on this plan, each enabled when the machine would take it. */
-  moves: Array<{ move: MemberMove; label: string; enabled: boolean; busy: boolean }>;
+  /**
+   * The moves-table buttons the list shows on this plan, each enabled when the machine would take it;
+   * `help` says what the button does, `reason` why it is closed.
+   */
+  moves: Array<{ move: MemberMove; label: string; enabled: boolean; busy: boolean; help: string; reason: string | null }>;
   /** 'Remove Members' (the robot removes them from the group), on the lists it is offered on; the reason tells why it is closed. */
-  remove: { enabled: boolean; busy: boolean; reason: string | null } | null;
+  remove: { enabled: boolean; busy: boolean; help: string; reason: string | null } | null;
+  /** Why the robot cannot remove members now (not installed, outdated, busy elsewhere...), shown beside the buttons. */
+  robotProblem: string | null;
 }
 
 export type MembersLimits =
@@ -64,9 +70,19 @@ export type MembersLimits =
   | { plan: 'free'; left: number; limit: number };
 
 export type MembersDialog =
-  | { kind: 'confirmRemoval'; preview: RemovalPreview }
-  | { kind: 'upgradeRequired'; limitText: string; selected: number; highlighted: boolean }
-  | { kind: 'removalsLimitReached'; selected: number; limits: RemovalLimits };
+  | { kind: 'confirmRemoval'; preview: RemovalPreview; text: string; confirmLabel: string }
+  | { kind: 'confirmMove'; text: string; confirmLabel: string }
+  | { kind: 'upgradeRequired'; limitText: string; selectedText: string; highlighted: boolean }
+  | { kind: 'removalsLimitReached'; selectedText: string; limits: RemovalLimits };
+
+/** The success toast of the last move or removal; a move's offers Undo while its window is open. */
+export interface MembersToast {
+  /** Changes with each outcome: the page brings focus back to the table then. */
+  seq: number;
+  title: string;
+  message: string;
+  undo: 'offered' | 'undoing' | null;
+}
 
 export interface MembersPageView {
   list: MemberListName;
@@ -88,12 +104,16 @@ export interface MembersPageView {
   /** The selection and its actions; null on a list that takes no selection (all_members). */
   toolbar: MembersToolbar | null;
   dragging: boolean;
-  /** 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this group. */
+  /**
+   * 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this
+   * group: the reason the actions wait (the group's pages show the job itself once, at the top).
+   */
   jobNotice: string | null;
   /** The removal limits, on the lists members can be removed from. */
   limits: MembersLimits | null;
   recommendation: string;
   dialog: MembersDialog | null;
+  toast: MembersToast | null;
   exporting: boolean;
   canExport: boolean;
 }
@@ -110,29 +130,72 @@ function badgesOf(page: GroupMembersList | null, search: string): MembersPageVie
   );
 }
 
+/** What each button does, as its tooltip says: a move only changes the page's lists; 'Remove Members' removes them from the group. */
+export const MOVE_HELP: Record<MemberMove, string> = {
+  whitelist: 'Protects the selected members: whitelisted members are never removed.',
+  unwhitelist: 'Takes the selected members off the whitelist, back to Inactive.',
+  remove: 'Only files the selected members under Removed (for members who already left): nobody is removed from the group. You can undo it for 10 seconds.',
+  restore: 'Takes the selected members out of the Removed archive, back to Inactive.',
+};
+export const REMOVE_HELP = 'The extension removes the selected members from the group itself. This cannot be undone.';
+export const NOTHING_SELECTED = 'Select members first.';
+
 function toolbarOf(snapshot: MemberListSnapshot, robot: MembersRobotStatus): MembersToolbar | null {
   const { query, group, selection } = snapshot.context;
-  if (!takesSelection(query.list)) return null;
+  if (!takesSelection(query.list, group.isPaid)) return null;
   const moving = snapshot.matches({ list: { ready: 'moving' } });
+  const waitReason = robot.job ? `${JOB_NOTICES[robot.job] ?? 'The extension is busy.'} Wait until it is done.` : null;
+  const commonReason = selection.length === 0 ? NOTHING_SELECTED : waitReason;
+  const removeEnabled = snapshot.can({ type: 'members.remove' });
   return {
     selected: selection.length,
     selectAll: snapshot.can({ type: 'members.select.all' }),
     selectNone: snapshot.can({ type: 'members.select.none' }),
     invert: snapshot.can({ type: 'members.select.invert' }),
-    moves: movesFrom(query.list, group.isPaid).map((move) => ({
-      move,
-      label: MOVE_LABELS[move],
-      enabled: snapshot.can({ type: 'members.move', move }),
-      busy: moving,
-    })),
+    moves: movesFrom(query.list, group.isPaid).map((move) => {
+      const enabled = snapshot.can({ type: 'members.move', move });
+      return { move, label: MOVE_LABELS[move], enabled, busy: moving, help: MOVE_HELP[move], reason: enabled ? null : commonReason };
+    }),
     remove: canRemoveFrom(query.list)
       ? {
-          enabled: snapshot.can({ type: 'members.remove' }),
+          enabled: removeEnabled,
           busy: snapshot.matches({ list: { ready: 'previewingRemoval' } }) || snapshot.matches({ list: { ready: 'removing' } }),
-          reason: robot.unavailable && !robot.job ? UNAVAILABLE_ROBOT[robot.unavailable] : null,
+          help: REMOVE_HELP,
+          reason: removeEnabled ? null : (robot.unavailable && !robot.job ? UNAVAILABLE_ROBOT[robot.unavailable] : commonReason),
         }
       : null,
+    robotProblem: canRemoveFrom(query.list) && robot.unavailable && !robot.job ? UNAVAILABLE_ROBOT[robot.unavailable] : null,
   };
+}
+
+/** The success toast's texts of each outcome. */
+const MOVED_TEXTS: Record<MemberMove, (members: string) => string> = {
+  whitelist: (members) => `${members} added to the whitelist.`,
+  unwhitelist: (members) => `${members} removed from the whitelist.`,
+  remove: (members) => `${members} moved to Removed.`,
+  restore: (members) => `${members} moved to Inactive.`,
+};
+
+function toastOf(snapshot: MemberListSnapshot): MembersToast | null {
+  const outcome: ListOutcome | null = snapshot.context.outcome;
+  if (!outcome || snapshot.matches({ outcome: 'none' })) return null;
+  const undoing = snapshot.matches({ outcome: 'undoing' });
+  const members = countOf(outcome.count, 'member');
+  switch (outcome.kind) {
+    case 'moved':
+      return { seq: outcome.seq, title: 'Moved', message: MOVED_TEXTS[outcome.move](members), undo: undoing ? 'undoing' : 'offered' };
+    case 'undone': {
+      const skipped = outcome.skipped > 0 ? ` ${countOf(outcome.skipped, 'member')} changed since ${pluralWord(outcome.skipped, 'stays', 'stay')} as ${pluralWord(outcome.skipped, 'it is', 'they are')}.` : '';
+      return { seq: outcome.seq, title: 'Undone', message: `${members} ${pluralWord(outcome.count, 'is', 'are')} back where ${pluralWord(outcome.count, 'it was', 'they were')}.${skipped}`, undo: null };
+    }
+    case 'removed':
+      return {
+        seq: outcome.seq,
+        title: 'Removed from the group',
+        message: `The extension removed ${members} from the group. A removal from the group cannot be undone.`,
+        undo: null,
+      };
+  }
 }
 
 function limitsOf(snapshot: MemberListSnapshot): MembersLimits | null {
@@ -146,18 +209,30 @@ function limitsOf(snapshot: MemberListSnapshot): MembersLimits | null {
 
 function dialogOf(snapshot: MemberListSnapshot): MembersDialog | null {
   const { preview, page, selection } = snapshot.context;
-  if (snapshot.matches({ list: { ready: 'confirmingRemoval' } }) && preview) return { kind: 'confirmRemoval', preview };
+  if (snapshot.matches({ list: { ready: 'confirmingRemoval' } }) && preview) {
+    const members = countOf(preview.members.length, 'member');
+    return { kind: 'confirmRemoval', preview, text: `The extension will remove ${members} from the group.`, confirmLabel: `Remove ${members}` };
+  }
+  if (snapshot.matches({ list: { ready: 'confirmingMove' } })) {
+    const members = countOf(selection.length, 'member');
+    return {
+      kind: 'confirmMove',
+      text: `${members} will be filed under Removed, for members who already left the group. Nobody is removed from the group: use Remove Members for that. You can undo the move for 10 seconds.`,
+      confirmLabel: `Move ${members} to Removed`,
+    };
+  }
   if (!page) return null;
+  const selectedText = `You selected ${countOf(selection.length, 'member')}`;
   if (snapshot.matches({ list: { ready: 'upgradeRequired' } })) {
     return {
       kind: 'upgradeRequired',
       limitText: freeLimitText(page.removal_limits.free),
-      selected: selection.length,
+      selectedText,
       highlighted: snapshot.matches({ list: { ready: { upgradeRequired: 'highlighted' } } }),
     };
   }
   if (snapshot.matches({ list: { ready: 'removalsLimitReached' } })) {
-    return { kind: 'removalsLimitReached', selected: selection.length, limits: page.removal_limits };
+    return { kind: 'removalsLimitReached', selectedText, limits: page.removal_limits };
   }
   return null;
 }
@@ -186,6 +261,7 @@ export function membersPageView(snapshot: MemberListSnapshot, robotSnapshot: Rob
     limits: limitsOf(snapshot),
     recommendation: REMOVAL_RECOMMENDATION,
     dialog: dialogOf(snapshot),
+    toast: toastOf(snapshot),
     exporting: snapshot.matches({ export: 'exporting' }),
     canExport: snapshot.can({ type: 'members.export' }),
   };

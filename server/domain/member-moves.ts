@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { AuditLogKind } from '../db/enums';
-import { MEMBER_MOVES, moveAllowedOnPlan, type MemberMove } from '../../rules/memberMoves';
+import { MEMBER_MOVES, moveAllowedOnPlan, UNDO_WINDOW_MS, UNDOING_MOVE, type MemberMove } from '../../rules/memberMoves';
 import { isPaidPlan } from '../../rules/plans';
 import { audit_logs, groups, memberships } from '../db/schema';
 import { insertInBatches } from '../db/insert-in-batches';
@@ -37,7 +38,7 @@ export interface MoveRequest {
 }
 
 export type MoveOutcome =
-  | { moved: number; limits: RemovalLimits }
+  | { moved: number; moveId: string; limits: RemovalLimits }
   | { refused: 'not_member'; ids: number[] }
   | { refused: 'holder'; ids: number[] }
   | { refused: 'not_in_list'; ids: number[] }
@@ -81,11 +82,13 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
       if (inRemoval.length > 0) return { refused: 'in_removal', ids: inRemoval };
     }
 
+    const previous = move.kind === 'restore' ? await removedAtOf(tx, move.groupId, ids) : new Map<number, string | null>();
     const set = move.kind === 'remove' ? { ...write.set, removed_at: move.at } : write.set;
     await tx
       .update(memberships)
       .set({ ...set, updated_at: move.at })
       .where(and(eq(memberships.group_id, move.groupId), inArray(memberships.member_id, ids)));
+    const moveId = randomUUID();
     await insertInBatches(
       tx,
       audit_logs,
@@ -94,13 +97,148 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
         user_id: move.userId,
         group_id: move.groupId,
         member_id: memberId,
-        data: { ip: move.ip },
+        data: { ip: move.ip, move_id: moveId, ...(previous.has(memberId) ? { removed_at: previous.get(memberId) } : {}) },
         created_at: move.at,
       })),
     );
-    const usage = (await readRemovalUsage(tx, [move.groupId], move.at)).get(move.groupId) ?? NO_REMOVALS;
-    return { moved: ids.length, limits: removalLimits(group!.plan, usage, move.at) };
+    return { moved: ids.length, moveId, limits: await limitsAfter(tx, move.groupId, group!.plan, move.at) };
   });
+}
+
+async function limitsAfter(tx: AppDb, groupId: number, plan: Parameters<typeof removalLimits>[0], at: Date): Promise<RemovalLimits> {
+  const usage = (await readRemovalUsage(tx, [groupId], at)).get(groupId) ?? NO_REMOVALS;
+  return removalLimits(plan, usage, at);
+}
+
+/** When each removed member was moved to Removed, so undoing 'Move to Inactive' puts the date back. */
+async function removedAtOf(tx: AppDb, groupId: number, ids: readonly number[]): Promise<Map<number, string | null>> {
+  const rows = await tx
+    .select({ memberId: memberships.member_id, removedAt: memberships.removed_at })
+    .from(memberships)
+    .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, ids)));
+  return new Map(rows.map((row) => [row.memberId, row.removedAt?.toISOString() ?? null]));
+}
+
+/** Each move's members as it left them. */
+const MOVED_TO: Record<MemberMove, SQL> = {
+  whitelist: sql`${memberships.is_whitelisted}`,
+  unwhitelist: sql`NOT ${memberships.is_whitelisted}`,
+  remove: sql`${memberships.is_removed}`,
+  restore: sql`NOT ${memberships.is_removed}`,
+};
+
+/** The server takes an undo a little after the page's window closes, for the request's way over the network. */
+export const UNDO_GRACE_MS = 5_000;
+
+export interface UndoRequest {
+  groupId: number;
+  moveId: string;
+  userId: number;
+  ip: string;
+  at: Date;
+}
+
+export type UndoOutcome =
+  | { restored: number; skipped: number; limits: RemovalLimits }
+  | { refused: 'not_found' }
+  | { refused: 'expired' }
+  | { refused: 'undone' };
+
+/**
+ * Takes the members of one of the caller's moves back to the list they came from, in one transaction
+ * with one audit record per member (the undoing move's kind, data.undo_of naming the move). Only rows
+ * the move changed and nothing changed since go back: a row another move, a scan or the robot touched
+ * after it (its updated_at is no longer the move's time, or it is in another list) stays as it is.
+ */
+export async function undoMove(db: AppDb, undo: UndoRequest): Promise<UndoOutcome> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select({ plan: groups.subscribed_plan }).from(groups).where(eq(groups.id, undo.groupId)).for('update');
+    const moved = await tx
+      .select({ memberId: audit_logs.member_id, kind: audit_logs.kind, data: audit_logs.data, at: audit_logs.created_at })
+      .from(audit_logs)
+      .where(
+        and(
+          eq(audit_logs.group_id, undo.groupId),
+          eq(audit_logs.user_id, undo.userId),
+          inArray(audit_logs.kind, MOVE_AUDITS),
+          sql`${audit_logs.data} ->> 'move_id' = ${undo.moveId}`,
+        ),
+      );
+    const first = moved[0];
+    const kind = first && MOVE_OF_AUDIT.get(first.kind);
+    if (!first || !kind) return { refused: 'not_found' };
+    if (undo.at.getTime() - first.at.getTime() > UNDO_WINDOW_MS + UNDO_GRACE_MS) return { refused: 'expired' };
+    const [undone] = await tx
+      .select({ id: audit_logs.id })
+      .from(audit_logs)
+      .where(and(eq(audit_logs.group_id, undo.groupId), sql`${audit_logs.data} ->> 'undo_of' = ${undo.moveId}`))
+      .limit(1);
+    if (undone) return { refused: 'undone' };
+
+    const ids = moved.flatMap((row) => (row.memberId === null ? [] : [row.memberId]));
+    const unchanged = await tx
+      .select({ memberId: memberships.member_id })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.group_id, undo.groupId),
+          inArray(memberships.member_id, ids),
+          MOVED_TO[kind],
+          eq(memberships.updated_at, first.at),
+        ),
+      )
+      .for('update');
+    let back = unchanged.map((row) => row.memberId);
+    if (back.length > 0 && (kind === 'remove' || kind === 'restore')) {
+      const inRemoval = new Set(await membersInLiveRemoval(tx, undo.groupId, back, undo.at));
+      back = back.filter((id) => !inRemoval.has(id));
+    }
+    const undoing = UNDOING_MOVE[kind];
+    if (back.length > 0) await writeUndo(tx, undo, kind, back, moved);
+    await insertInBatches(
+      tx,
+      audit_logs,
+      back.map((memberId) => ({
+        kind: MOVE_WRITES[undoing].audit,
+        user_id: undo.userId,
+        group_id: undo.groupId,
+        member_id: memberId,
+        data: { ip: undo.ip, undo_of: undo.moveId },
+        created_at: undo.at,
+      })),
+    );
+    return { restored: back.length, skipped: ids.length - back.length, limits: await limitsAfter(tx, undo.groupId, group!.plan, undo.at) };
+  });
+}
+
+const MOVE_AUDITS = Object.values(MOVE_WRITES).map((write) => write.audit);
+const MOVE_OF_AUDIT = new Map<string, MemberMove>(Object.entries(MOVE_WRITES).map(([move, write]) => [write.audit, move as MemberMove]));
+
+/** The undoing write: the opposite flag; undoing 'Move to Inactive' puts back each member's removed_at. */
+async function writeUndo(
+  tx: AppDb,
+  undo: UndoRequest,
+  kind: MemberMove,
+  ids: number[],
+  moved: Array<{ memberId: number | null; data: Record<string, unknown> }>,
+): Promise<void> {
+  const rows = and(eq(memberships.group_id, undo.groupId), inArray(memberships.member_id, ids));
+  if (kind !== 'restore') {
+    await tx.update(memberships).set({ ...MOVE_WRITES[UNDOING_MOVE[kind]].set, updated_at: undo.at }).where(rows);
+    return;
+  }
+  const byDate = new Map<string | null, number[]>();
+  for (const row of moved) {
+    if (row.memberId === null || !ids.includes(row.memberId)) continue;
+    const removedAt = typeof row.data.removed_at === 'string' ? row.data.removed_at : null;
+    byDate.set(removedAt, [...(byDate.get(removedAt) ?? []), row.memberId]);
+  }
+  for (const [removedAt, memberIds] of byDate) {
+    await tx
+      .update(memberships)
+      .set({ is_removed: true, removed_at: removedAt === null ? undo.at : new Date(removedAt), updated_at: undo.at })
+      .where(and(eq(memberships.group_id, undo.groupId), inArray(memberships.member_id, memberIds)));
+  }
 }
 
 /**

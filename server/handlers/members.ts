@@ -6,7 +6,7 @@ import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
 import { readRemovalUsage } from '../domain/removal-usage';
 import { oneAtATime } from '../db/one-at-a-time';
 import { findGroup } from '../domain/held-groups';
-import { moveMembers } from '../domain/member-moves';
+import { moveMembers, undoMove } from '../domain/member-moves';
 import { MEMBER_LIST_DEFAULTS } from '../../rules/memberLists';
 import type { MemberMove } from '../../rules/memberMoves';
 import { ApiError, notFound } from '../http/errors';
@@ -40,7 +40,7 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
   async function move(request: OperationRequest<'setMembersWhitelisted' | 'setMembersRemoved'>, kind: MemberMove) {
     const { ids } = request.body;
     const outcome = await moveMembers(db, { kind, groupId: request.params.id, memberIds: ids, userId: callerOf(request).userId, ip: request.ip, at: now() });
-    if ('moved' in outcome) return { count: outcome.moved, removal_limits: outcome.limits };
+    if ('moved' in outcome) return { count: outcome.moved, move_id: outcome.moveId, removal_limits: outcome.limits };
     switch (outcome.refused) {
       case 'not_member':
         throw new ApiError('not_found', 'Some members are not in this group', { ids: outcome.ids });
@@ -90,6 +90,19 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
 
     async setMembersRemoved(request) {
       return move(request, request.body.is_removed ? 'remove' : 'restore');
+    },
+
+    async undoMembersMove(request) {
+      const outcome = await undoMove(db, { groupId: request.params.id, moveId: request.params.move_id, userId: callerOf(request).userId, ip: request.ip, at: now() });
+      if ('restored' in outcome) return { count: outcome.restored, skipped: outcome.skipped, removal_limits: outcome.limits };
+      switch (outcome.refused) {
+        case 'not_found':
+          throw notFound('Move not found');
+        case 'expired':
+          throw new ApiError('conflict', 'The move can no longer be undone', { reason: 'expired' });
+        case 'undone':
+          throw new ApiError('conflict', 'The move was undone already', { reason: 'undone' });
+      }
     },
 
     async listGroupMembers(request) {

@@ -273,6 +273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{id}/members/moves/{move_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a bulk move
+         * @description Takes the members of one of the caller's moves (POST /groups/{id}/members/whitelisted or /removed, named by the answer's move_id) back to the list they came from, within 10 seconds of the move (the page's Undo; the server allows a few seconds more for the network). Only rows the move changed and that nothing changed since go back (count); the others stay (skipped). A removal by the robot is not a move and cannot be undone. Audited per member with the undoing move's kind. One transaction. 404: no such move of the caller in this group. 409 (details.reason): expired (the undo window has closed), undone (the move was undone already), locked.
+         */
+        post: operations["undoMembersMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/{id}/departures": {
         parameters: {
             query?: never;
@@ -2403,6 +2423,11 @@ export interface components {
             /** @description Members moved. */
             count: number;
             removal_limits: components["schemas"]["RemovalLimits"];
+            /**
+             * Format: uuid
+             * @description Names the move for POST /groups/{id}/members/moves/{move_id}/undo.
+             */
+            move_id: string;
         };
         HeldDeparturesAnswer: {
             departures: components["schemas"]["HeldDepartures"] | null;
@@ -3163,6 +3188,13 @@ export interface components {
              */
             return_url: string;
         };
+        MembersUndoResult: {
+            /** @description Members taken back to the list they came from. */
+            count: number;
+            /** @description Members of the move that stay where they are: another move, a scan or the robot changed them since. */
+            skipped: number;
+            removal_limits: components["schemas"]["RemovalLimits"];
+        };
     };
     responses: {
         /** @description bad_request: the input is not valid (details.field names the failing field); nothing was written. In encrypted mode also a malformed envelope. */
@@ -3922,6 +3954,40 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    undoMembersMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our group id. */
+                id: components["parameters"]["GroupId"];
+                move_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Undone. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersUndoResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Banned"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };

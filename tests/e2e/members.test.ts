@@ -77,9 +77,12 @@ describe('the members page, as the sandbox group admin', () => {
     await page.getByRole('button', { name: 'Add to Whitelist' }).click();
     await expect.poll(() => page.getByText('0 selected').isVisible(), { timeout: 15_000 }).toBe(true);
 
+    await expect.poll(() => page.getByRole('status').getByText('3 members added to the whitelist.').isVisible()).toBe(true);
+    // Focus goes back to the table, not to the page's start.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('members-page__table-wrap'))).toBe(true);
     const whitelisted = await namesIn(group, 'whitelisted');
     for (const name of chosen) expect(whitelisted).toContain(name);
-    await page.getByRole('menuitem', { name: /^Whitelisted/ }).click();
+    await page.getByRole('tab', { name: /^Whitelisted/ }).click();
     await page.waitForURL(`**/${group.fb_group_id}/members/whitelisted`);
     for (const name of chosen) {
       await expect.poll(() => page.getByRole('checkbox', { name: `Select ${name}` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -104,7 +107,7 @@ describe('the members page, as the sandbox group admin', () => {
     await expect
       .poll(async () => (await namesIn(group, 'removed')).filter((name) => chosen.includes(name)).length, { timeout: 60_000 })
       .toBe(2);
-    await page.getByRole('menuitem', { name: /^Removed/ }).click();
+    await page.getByRole('tab', { name: /^Removed/ }).click();
     await page.waitForURL(`**/${group.fb_group_id}/members/removed`);
     for (const name of chosen) {
       await expect.poll(() => page.getByRole('checkbox', { name: `Select ${name}` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -113,9 +116,26 @@ describe('the members page, as the sandbox group admin', () => {
 
     await page.getByRole('checkbox', { name: `Select ${chosen[0]}` }).check();
     await page.getByRole('button', { name: 'Move to Inactive' }).click();
+    await expect.poll(() => page.getByRole('status').getByText('1 member moved to Inactive.').isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await namesIn(group, 'removed')).includes(chosen[0]!), { timeout: 15_000 }).toBe(false);
     await expect.poll(() => page.getByRole('checkbox', { name: `Select ${chosen[0]}` }).count(), { timeout: 15_000 }).toBe(0);
     expect(await namesIn(group, 'removed')).toContain(chosen[1]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("asks before 'Move to Removed', and undoes the move within 10 seconds", async () => {
+    await signIn();
+    const group = await groupNamed('Vintage Film Camera Swap');
+    await openList(group, 'inactive');
+    const chosen = await selectFirstRows(2);
+    await page.getByRole('button', { name: 'Move to Removed' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Move to Removed' });
+    await page.locator('.p-dialog-enter-done').waitFor();
+    await confirm.getByRole('button', { name: 'Move 2 members to Removed' }).click();
+    await expect.poll(async () => (await namesIn(group, 'removed')).filter((name) => chosen.includes(name)).length, { timeout: 15_000 }).toBe(2);
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(async () => (await namesIn(group, 'inactive')).filter((name) => chosen.includes(name)).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.getByRole('status').getByText('2 members are back where they were.').isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -137,7 +157,7 @@ describe('the members page, as the sandbox group admin', () => {
       left >= limit
         ? `Your free trial account is limited to remove ${limit} members.`
         : left > 0
-          ? `Your free trial account has ${left} members remaining to remove.`
+          ? `Your free trial account has ${left} ${left === 1 ? 'member' : 'members'} remaining to remove.`
           : 'Your free trial account has no member removals left.';
     expect(await modal.getByText(expected).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/members-free-limit.png` });

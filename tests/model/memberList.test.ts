@@ -25,10 +25,22 @@ import {
   type System,
 } from './memberListModel';
 import { changeAddress, failRobotCommand, finishRobotCommand, runMembersScan, startMembersScan } from './memberListRobot';
-import { expectSpecAt, REMOVAL_ARGS, ROW_IDS, selectionAfter, SPEC_MOVES, SPEC_RECOMMENDATION, SPEC_UPGRADE_BLINK_MS, type SeenPage } from './memberListSpec';
+import {
+  expectSpecAt,
+  REMOVAL_ARGS,
+  ROW_IDS,
+  selectionAfter,
+  SPEC_JOB_NOTICES,
+  SPEC_MOVES,
+  SPEC_RECOMMENDATION,
+  SPEC_UNDO_WINDOW_MS,
+  SPEC_UPGRADE_BLINK_MS,
+  type SeenPage,
+} from './memberListSpec';
 
 const DIALOG_NAMES = {
   confirmRemoval: 'Remove members',
+  confirmMove: 'Move to Removed',
   upgradeRequired: 'Free Trial Account Removals Limit',
   removalsLimitReached: 'Removals limit reached',
 } as const;
@@ -45,11 +57,14 @@ function seenIn(view: MembersPageView): SeenPage {
     moves: Object.fromEntries(view.toolbar.moves.map(({ label, enabled }) => [label, enabled])),
     remove: view.toolbar.remove && view.toolbar.remove.enabled,
   };
+  const reasons = view.toolbar ? [...view.toolbar.moves.map((move) => move.reason), view.toolbar.remove?.reason] : [];
+  const jobNotice = Object.values(SPEC_JOB_NOTICES).find((notice) => reasons.some((reason) => reason?.startsWith(notice))) ?? null;
   return {
     toolbar,
     dialog: view.dialog && DIALOG_NAMES[view.dialog.kind],
+    toast: view.toast && { message: view.toast.message, undo: view.toast.undo !== null },
     loadFailure: view.loadFailure !== null,
-    jobNotice: view.jobNotice,
+    jobNotice,
     exporting: view.exporting,
     canExport: view.canExport,
     recommendation: view.limits !== null && view.recommendation === SPEC_RECOMMENDATION,
@@ -64,12 +79,14 @@ function implementationFor(system: System) {
   };
   const selectedRows = () => pageOf(system).rows.filter((row) => row.selected).map((row) => row.id);
   let drag = { from: 0, base: [] as number[] };
+  let anchor: number | null = null;
   /** Sends the event, then checks the selection the spec's selection controls leave. */
   const send = ({ event }: { event: EventObject }) => {
     const before = selectedRows();
     if (event.type === 'members.drag.started') drag = { from: (event as Extract<MemberListEvent, { type: 'members.drag.started' }>).id, base: before };
+    const expected = selectionAfter(event.type, before, event as { id?: number }, anchor);
     sendTo(system, event as MemberListEvent);
-    const expected = selectionAfter(event.type, before, event as { id?: number });
+    if (event.type === 'members.select.toggled' || event.type === 'members.select.range') anchor = (event as unknown as { id: number }).id;
     if (expected) expect(selectedRows(), event.type).toEqual(expected);
   };
   const answer = (name: ActorName) => async ({ event }: { event: EventObject }) => {
@@ -103,10 +120,16 @@ function implementationFor(system: System) {
         const [from, to] = [Math.min(...ends), Math.max(...ends)];
         expect(selectedRows()).toEqual(ROW_IDS.filter((id, index) => (index >= from && index <= to) || drag.base.includes(id)));
       },
-      ...Object.fromEntries(delayedEvents(memberListMachine).map(({ type }) => [type, () => system.clock.increment(SPEC_UPGRADE_BLINK_MS)])),
+      ...Object.fromEntries(
+        delayedEvents(memberListMachine).map(({ type }) => [
+          type,
+          () => system.clock.increment(type.includes('undoWindow') ? SPEC_UNDO_WINDOW_MS : SPEC_UPGRADE_BLINK_MS),
+        ]),
+      ),
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),
       'xstate.done.actor.moveMembers': answer('moveMembers'),
       'xstate.done.actor.previewRemoval': answer('previewRemoval'),
+      'xstate.done.actor.undoMove': answer('undoMove'),
       'xstate.done.actor.exportMembers': async ({ event }: { event: EventObject }) => {
         await answer('exportMembers')({ event });
         expect(system.saved).toEqual([EXPORTED_CSV]);
@@ -175,6 +198,12 @@ describe("memberList's moves table (part 1 §4)", () => {
     const system = await openWithSelection(isPaid, list);
     sendTo(system, { type: 'members.move', move });
     const offered = SPEC_MOVES[list][isPaid ? 'paid' : 'free'].includes(label);
+    // 'Move to Removed' asks first: nothing reaches the server before the admin confirms.
+    if (offered && move === 'remove') {
+      expect(pageOf(system).dialog?.kind).toBe('confirmMove');
+      expect(system.actors.moveMembers.waitingRuns()).toBe(0);
+      sendTo(system, { type: 'members.move.confirmed' });
+    }
     expect(system.actors.moveMembers.waitingInputs()).toEqual(offered ? [expect.objectContaining({ move, ids: [1] })] : []);
     system.stop();
   });
@@ -230,15 +259,15 @@ async function confirmRemovalOfTwo(system: System) {
 describe("memberList and the app's robot", () => {
   it('keeps Remove Members closed, with the reason, while the robot works for another group, and opens it once that job ends', async () => {
     const system = await openWithSelection(false, 'active');
-    expect(pageOf(system).toolbar?.remove).toEqual({ enabled: true, busy: false, reason: null });
+    expect(pageOf(system).toolbar?.remove).toMatchObject({ enabled: true, busy: false, reason: null });
     startMembersScan(system, OTHER_GROUP_ID);
-    expect(pageOf(system).toolbar?.remove).toEqual({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
+    expect(pageOf(system).toolbar?.remove).toMatchObject({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
     expect(pageOf(system).jobNotice).toBeNull();
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingRuns()).toBe(0);
     expect(pageOf(system).dialog).toBeNull();
     await finishRobotCommand(system, {});
-    expect(pageOf(system).toolbar?.remove).toEqual({ enabled: true, busy: false, reason: null });
+    expect(pageOf(system).toolbar?.remove).toMatchObject({ enabled: true, busy: false, reason: null });
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingInputs()).toEqual([expect.objectContaining({ ids: [1] })]);
     system.stop();
@@ -247,7 +276,7 @@ describe("memberList and the app's robot", () => {
   it('says the extension is not installed and takes no removal while it is not', async () => {
     const system = await openWithSelection(false, 'active');
     system.fakeRobot.set({ presence: 'notInstalled' });
-    expect(pageOf(system).toolbar?.remove).toEqual({ enabled: false, busy: false, reason: 'Extension is not installed' });
+    expect(pageOf(system).toolbar?.remove).toMatchObject({ enabled: false, busy: false, reason: 'Extension is not installed' });
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingRuns()).toBe(0);
     system.stop();
@@ -305,8 +334,93 @@ describe("memberList and the app's robot", () => {
     await settle();
     const page = pageOf(system);
     expect(page.notice).toBe('The extension went away before the command ended.');
-    expect(page.toolbar?.remove).toEqual({ enabled: false, busy: false, reason: 'The extension is not connected' });
+    expect(page.toolbar?.remove).toMatchObject({ enabled: false, busy: false, reason: 'The extension is not connected' });
     expect(page.jobNotice).toBeNull();
+    system.stop();
+  });
+});
+
+describe("a free group's removed list (no action exists there)", () => {
+  it('shows no checkboxes or selection controls and takes no selection', async () => {
+    const system = await openWithSelection(false, 'removed');
+    sendTo(system, { type: 'members.select.all' });
+    sendTo(system, { type: 'members.select.range', id: 3 });
+    const page = pageOf(system);
+    expect(page.toolbar).toBeNull();
+    expect(page.rows.filter((row) => row.selected)).toEqual([]);
+    system.stop();
+  });
+});
+
+describe('selecting rows', () => {
+  it('selects the range from the row clicked last on a Shift-click, keeping the rest', async () => {
+    const system = await openWithSelection(false, 'inactive');
+    sendTo(system, { type: 'members.select.range', id: 3 });
+    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1, 2, 3]);
+    sendTo(system, { type: 'members.select.toggled', id: 2 });
+    sendTo(system, { type: 'members.select.toggled', id: 3 });
+    sendTo(system, { type: 'members.select.range', id: 1 });
+    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1, 2, 3]);
+    system.stop();
+  });
+
+  it('selects the rows a drag passes over, with no key held', async () => {
+    const system = await openWithSelection(false, 'inactive');
+    sendTo(system, { type: 'members.select.none' });
+    sendTo(system, { type: 'members.drag.started', id: 2 });
+    sendTo(system, { type: 'members.drag.entered', id: 3 });
+    sendTo(system, { type: 'members.drag.ended' });
+    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([2, 3]);
+    system.stop();
+  });
+});
+
+describe('the toast after a move, and its Undo', () => {
+  async function whitelistOne() {
+    const system = await openWithSelection(false, 'inactive');
+    sendTo(system, { type: 'members.move', move: 'whitelist' });
+    system.actors.moveMembers.resolve({ kind: 'moved', count: 1, moveId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' });
+    await settle();
+    return system;
+  }
+
+  it('names the count and offers Undo for 10 seconds, then goes', async () => {
+    const system = await whitelistOne();
+    expect(pageOf(system).toast).toMatchObject({ message: '1 member added to the whitelist.', undo: 'offered' });
+    system.clock.increment(SPEC_UNDO_WINDOW_MS - 1);
+    expect(pageOf(system).toast?.undo).toBe('offered');
+    system.clock.increment(1);
+    expect(pageOf(system).toast).toBeNull();
+    sendTo(system, { type: 'members.undo' });
+    expect(system.actors.undoMove.waitingRuns()).toBe(0);
+    system.stop();
+  });
+
+  it("undoes the move by its id, says so, and loads the list again", async () => {
+    const system = await whitelistOne();
+    system.actors.fetchMembers.resolve({ kind: 'loaded', list: THREE_MEMBERS });
+    await settle();
+    sendTo(system, { type: 'members.undo' });
+    expect(system.actors.undoMove.waitingInputs()).toEqual([expect.objectContaining({ moveId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' })]);
+    expect(pageOf(system).toast?.undo).toBe('undoing');
+    system.actors.undoMove.resolve({ kind: 'undone', count: 2, skipped: 1 });
+    await settle();
+    expect(pageOf(system).toast).toMatchObject({
+      message: '2 members are back where they were. 1 member changed since stays as it is.',
+      undo: null,
+    });
+    expect(system.actors.fetchMembers.waitingRuns()).toBe(1);
+    system.stop();
+  });
+
+  it('says a removal by the robot cannot be undone, and offers no Undo', async () => {
+    const system = await openWithSelection(false, 'inactive');
+    await confirmRemovalOfTwo(system);
+    await finishRobotCommand(system);
+    expect(pageOf(system).toast).toMatchObject({
+      message: 'The extension removed 2 members from the group. A removal from the group cannot be undone.',
+      undo: null,
+    });
     system.stop();
   });
 });

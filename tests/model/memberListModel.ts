@@ -5,9 +5,11 @@ import {
   fetchMembers,
   moveMembers,
   previewRemoval,
+  undoMove,
   type MembersAnswer,
   type MoveAnswer,
   type PreviewAnswer,
+  type UndoAnswer,
 } from '../../machines/memberList/actors';
 import type { MembersCsv } from '../../machines/memberList/exportFile';
 import { memberListMachine, type MemberListEvent, type MemberListInput } from '../../machines/memberList/machine';
@@ -18,7 +20,7 @@ import { createDeferredActor } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { actorDoneEvents, actorErrorEvent, delayedEvents } from './support/modelEvents';
 import { createFakeRobot } from './robot/fakeRobot';
-import { groupOnPlan, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
+import { groupOnPlan, MEMBER_LIST_ANSWERS, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 
 const unusedApi = createApiClient({
   baseUrl: 'http://api.invalid/api/v1',
@@ -63,6 +65,7 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
   'members.select.none': [{ type: 'members.select.none' }],
   'members.select.invert': [{ type: 'members.select.invert' }],
   'members.select.toggled': [{ type: 'members.select.toggled', id: 1 }],
+  'members.select.range': [{ type: 'members.select.range', id: 3 }],
   'members.drag.started': [{ type: 'members.drag.started', id: 2 }],
   'members.drag.entered': [{ type: 'members.drag.entered', id: 3 }],
   'members.drag.ended': [{ type: 'members.drag.ended' }],
@@ -71,6 +74,9 @@ export const eventFixtures: { [Type in MemberListEvent['type']]: Array<Extract<M
     { type: 'members.move', move: 'remove' },
     { type: 'members.move', move: 'restore' },
   ],
+  'members.move.confirmed': [{ type: 'members.move.confirmed' }],
+  'members.undo': [{ type: 'members.undo' }],
+  'members.outcome.dismissed': [{ type: 'members.outcome.dismissed' }],
   'members.remove': [{ type: 'members.remove' }],
   'members.removal.confirmed': [{ type: 'members.removal.confirmed' }],
   'members.dialog.closed': [{ type: 'members.dialog.closed' }],
@@ -89,7 +95,8 @@ export const EXPORTED_CSV: MembersCsv = { blob: new Blob(['id,name\n1,Ada Baker\
 export const EXPORT_FAILURE = 'The members could not be exported. Server error';
 export const actorEvents = [
   ...actorDoneEvents<MembersAnswer>('fetchMembers', [{ kind: 'loaded', list: THREE_MEMBERS }, failed]),
-  ...actorDoneEvents<MoveAnswer>('moveMembers', [{ kind: 'moved' }, failed]),
+  ...actorDoneEvents<MoveAnswer>('moveMembers', [MEMBER_LIST_ANSWERS.moveMembers.moved, failed]),
+  ...actorDoneEvents<UndoAnswer>('undoMove', [MEMBER_LIST_ANSWERS.undoMove.undone, failed]),
   ...actorDoneEvents<PreviewAnswer>('previewRemoval', [{ kind: 'previewed', preview: PREVIEW_OF_TWO }, failed]),
   ...actorDoneEvents<MembersCsv>('exportMembers', [EXPORTED_CSV]),
   actorErrorEvent('exportMembers', new Error(EXPORT_FAILURE)),
@@ -113,12 +120,33 @@ export function modelFor(isPaid: boolean) {
       failure: context.failure,
       loaded: context.page !== null,
       dragFrom: context.dragFrom,
+      outcome: context.outcome?.kind ?? null,
     }),
     // The export runs beside the list: it starts from a freshly loaded list and is answered before anything else.
     // While the robot removes members the admin waits for its answer: the model does not page or reload meanwhile.
+    // The toast's Undo, its window closing and its dismissal are taken from a browsing list.
     isPossible: (snapshot, event) => {
       if (snapshot.matches({ export: 'exporting' })) return event.type.endsWith('.exportMembers');
+      if (event.type.startsWith('robot.reply.') && !snapshot.matches({ list: { ready: 'removing' } })) return false;
+      if (event.type.endsWith('.moveMembers') && !snapshot.matches({ list: { ready: 'moving' } })) return false;
+      // While the toast shows, the admin answers it (Undo, close, or waits it out) once the list has loaded again;
+      // the list's own paths are walked with no toast.
+      if (snapshot.matches({ outcome: 'shown' })) {
+        if (snapshot.matches({ list: 'loading' })) return event.type === 'xstate.done.actor.fetchMembers';
+        // Another move or removal while the toast shows replaces it: taken on the inactive list, with Ada Baker selected.
+        const another = ['members.select.toggled', 'members.move', 'members.move.confirmed', 'members.remove', 'members.removal.confirmed'];
+        const onInactive = snapshot.context.query.list === 'inactive' && snapshot.context.query.search === '';
+        if (onInactive && (another.includes(event.type) || /\.(moveMembers|previewRemoval)$/.test(event.type) || event.type.startsWith('robot.reply.'))) return true;
+        return ['members.undo', 'members.outcome.dismissed'].includes(event.type) || event.type.includes('undoWindow');
+      }
+      // A move's and an undo's answers come only while they are asked for.
+      if (event.type.endsWith('.undoMove') && !snapshot.matches({ outcome: 'undoing' })) return false;
+      // The admin waits for an undo's answer, as for the export's.
+      if (snapshot.matches({ outcome: 'undoing' })) return event.type.endsWith('.undoMove');
       if (event.type === 'members.export') return snapshot.matches({ list: { ready: 'browsing' } }) && snapshot.context.selection.length === 0;
+      if (event.type === 'members.undo' || event.type === 'members.outcome.dismissed' || event.type.includes('undoWindow')) {
+        return snapshot.matches({ list: { ready: 'browsing' } }) && snapshot.context.selection.length === 0 && snapshot.matches({ export: 'idle' });
+      }
       return !snapshot.matches({ list: { ready: 'removing' } }) || event.type.startsWith('robot.reply.');
     },
   });
@@ -138,6 +166,7 @@ export function startSystem(isPaid: boolean, query = MEMBERS_QUERY) {
     moveMembers: createDeferredActor<MoveAnswer, InputFrom<typeof moveMembers>>(),
     previewRemoval: createDeferredActor<PreviewAnswer, InputFrom<typeof previewRemoval>>(),
     exportMembers: createDeferredActor<MembersCsv, InputFrom<typeof exportMembers>>(),
+    undoMove: createDeferredActor<UndoAnswer, InputFrom<typeof undoMove>>(),
   };
   const saved: MembersCsv[] = [];
   const machine = memberListMachine.provide({
@@ -146,6 +175,7 @@ export function startSystem(isPaid: boolean, query = MEMBERS_QUERY) {
       moveMembers: actors.moveMembers.logic,
       previewRemoval: actors.previewRemoval.logic,
       exportMembers: actors.exportMembers.logic,
+      undoMove: actors.undoMove.logic,
     },
     actions: { saveExport: (_, params) => void saved.push(params.file) },
   });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { MemberListName } from '../../machines/memberList/moves';
-import { THREE_MEMBERS } from '../../src/features/members/fixtures';
+import { MEMBER_LIST_ANSWERS, THREE_MEMBERS } from '../../src/features/members/fixtures';
 import { GROUP_ID, type System } from './memberListModel';
 import { robotAsDriven, scanArgs } from './memberListRobot';
 
@@ -46,7 +46,20 @@ export const REMOVAL_ARGS = {
   ],
 };
 
-export type DialogName = 'Remove members' | 'Free Trial Account Removals Limit' | 'Removals limit reached';
+export type DialogName = 'Remove members' | 'Move to Removed' | 'Free Trial Account Removals Limit' | 'Removals limit reached';
+
+/** The lists a group's plan lets the admin act on, where the page shows checkboxes and selection controls. */
+export const selectable = (list: MemberListName, isPaid: boolean) => REMOVABLE_LISTS.includes(list) || SPEC_MOVES[list][isPaid ? 'paid' : 'free'].length > 0;
+
+/** The success toasts of each move (issue: every move ends with a toast naming the count). */
+export const SPEC_MOVED_TOASTS: Record<string, string> = {
+  whitelist: '1 member added to the whitelist.',
+  unwhitelist: '1 member removed from the whitelist.',
+  remove: '1 member moved to Removed.',
+  restore: '1 member moved to Inactive.',
+};
+/** Undo is offered for 10 seconds after a move. */
+export const SPEC_UNDO_WINDOW_MS = 10_000;
 
 /** The page as the admin sees it, read from the selector's output or from the rendered page. */
 export interface SeenPage {
@@ -62,7 +75,10 @@ export interface SeenPage {
     remove: boolean | null;
   };
   dialog: DialogName | null;
+  /** The success toast: its message, and whether it offers Undo. */
+  toast: { message: string; undo: boolean } | null;
   loadFailure: boolean;
+  /** The robot's job the closed actions name as their reason. */
   jobNotice: string | null;
   exporting: boolean;
   canExport: boolean;
@@ -101,14 +117,14 @@ export function expectSpecAt(state: string, seen: SeenPage, system: System, opts
   const waiting = (name: keyof System['actors']) => system.actors[name].waitingInputs() as unknown as Array<Record<string, unknown>>;
   switch (state) {
     case 'list':
-      // The all_members view has no bulk moves: no selection either. Every other list shows its moves and selection.
-      expect(seen.toolbar === null, `selection controls on ${list}`).toBe(list === 'all_members');
+      // Selection shows only where an action exists: not on the all_members view (no bulk moves), nor on a free group's removed list.
+      expect(seen.toolbar === null, `selection controls on ${list}`).toBe(!selectable(list, system.isPaid));
       if (seen.toolbar) {
         expect(Object.keys(seen.toolbar.moves).sort()).toEqual([...SPEC_MOVES[list][planOf(system)]].sort());
         expect(seen.toolbar.remove !== null, `Remove Members on ${list}`).toBe(REMOVABLE_LISTS.includes(list));
       }
-      // Part 1 §8: while the robot works on the group the page says so, and offers no move or removal.
-      expect(seen.jobNotice).toBe(job ? SPEC_JOB_NOTICES[job as keyof typeof SPEC_JOB_NOTICES] : null);
+      // Part 1 §8: while the robot works on the group, the closed actions say which job they wait for.
+      if (seen.toolbar && selected.length > 0) expect(seen.jobNotice).toBe(job ? SPEC_JOB_NOTICES[job as keyof typeof SPEC_JOB_NOTICES] : null);
       if (job && seen.toolbar) {
         expect(Object.values(seen.toolbar.moves).every((enabled) => !enabled), 'no move while the robot works').toBe(true);
         expect(seen.toolbar.remove ?? false).toBe(false);
@@ -156,6 +172,33 @@ export function expectSpecAt(state: string, seen: SeenPage, system: System, opts
       expect(selected.length).toBeGreaterThan(0);
       return;
     }
+    case 'list.ready.confirmingMove':
+      // 'Move to Removed' asks first, and nothing reaches the server until it is confirmed.
+      expectEverythingClosed(seen);
+      expect(seen.dialog).toBe('Move to Removed');
+      expect(system.isPaid).toBe(true);
+      expect(selected.length).toBeGreaterThan(0);
+      if (opts.requests) expectNoRequest(system, ...listActors);
+      return;
+    case 'outcome.none':
+      expect(seen.toast).toBeNull();
+      if (opts.requests) expectNoRequest(system, 'undoMove');
+      return;
+    case 'outcome.shown': {
+      const outcome = system.actor.getSnapshot().context.outcome!;
+      const expected =
+        outcome.kind === 'moved'
+          ? { message: SPEC_MOVED_TOASTS[outcome.move]!, undo: true }
+          : outcome.kind === 'undone'
+            ? { message: '1 member is back where it was.', undo: false }
+            : { message: 'The extension removed 2 members from the group. A removal from the group cannot be undone.', undo: false };
+      expect(seen.toast).toEqual(expected);
+      return;
+    }
+    case 'outcome.undoing':
+      expect(seen.toast?.undo).toBe(true);
+      if (opts.requests) expect(waiting('undoMove').map((input) => input.moveId)).toEqual([MEMBER_LIST_ANSWERS.moveMembers.moved.moveId]);
+      return;
     case 'list.ready.previewingRemoval': {
       expectEverythingClosed(seen);
       expect(REMOVABLE_LISTS).toContain(list);
@@ -205,7 +248,7 @@ export function expectSpecAt(state: string, seen: SeenPage, system: System, opts
 }
 
 /** The selection an event leaves, as the spec's selection controls describe it; null for events that leave it alone. */
-export function selectionAfter(eventType: string, before: number[], payload: { id?: number }): number[] | null {
+export function selectionAfter(eventType: string, before: number[], payload: { id?: number }, anchor: number | null = null): number[] | null {
   switch (eventType) {
     case 'members.select.all':
       return ROW_IDS;
@@ -215,6 +258,11 @@ export function selectionAfter(eventType: string, before: number[], payload: { i
       return ROW_IDS.filter((id) => !before.includes(id));
     case 'members.select.toggled':
       return ROW_IDS.filter((id) => (id === payload.id ? !before.includes(id) : before.includes(id)));
+    case 'members.select.range': {
+      // Shift-click: every row from the row clicked last to this one joins the selection.
+      const ends = [ROW_IDS.indexOf(anchor ?? payload.id!), ROW_IDS.indexOf(payload.id!)];
+      return ROW_IDS.filter((id, index) => before.includes(id) || (index >= Math.min(...ends) && index <= Math.max(...ends)));
+    }
     default:
       return null;
   }

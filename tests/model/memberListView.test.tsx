@@ -12,7 +12,16 @@ import { delayedEvents, type ActorDoneEvent, type ActorErrorEvent } from './supp
 import { namePath } from './support/pathNames';
 import { EXPORT_FAILURE, EXPORTED_CSV, modelFor, plans, sendTo, startSystem, type ActorName, type System } from './memberListModel';
 import { changeAddress, failRobotCommand, finishRobotCommand, runMembersScan } from './memberListRobot';
-import { expectSpecAt, selectionAfter, SPEC_RECOMMENDATION, SPEC_UPGRADE_BLINK_MS, type DialogName, type SeenPage } from './memberListSpec';
+import {
+  expectSpecAt,
+  selectionAfter,
+  SPEC_JOB_NOTICES,
+  SPEC_RECOMMENDATION,
+  SPEC_UNDO_WINDOW_MS,
+  SPEC_UPGRADE_BLINK_MS,
+  type DialogName,
+  type SeenPage,
+} from './memberListSpec';
 
 const noop = () => {};
 
@@ -26,6 +35,7 @@ function MembersScreen({ system }: { system: System }) {
       typedText=""
       onSearchTyped={noop}
       onListChosen={noop}
+      listHref={(list) => `/100200300/members/${list}`}
       onSortChanged={noop}
       onPageChanged={noop}
       showPayments={false}
@@ -53,7 +63,10 @@ function seenOnPage(): SeenPage {
   const dialog = openDialog();
   const exportButton = buttonsIn(document).find(({ label }) => label === 'Export CSV' || label === 'Exporting...')!;
   const controls = toolbar ? buttonsIn(toolbar) : [];
-  const enabled = (label: string) => !controls.find((control) => control.label === label)!.button.disabled;
+  const isOpen = (button: HTMLButtonElement) => !button.disabled && button.getAttribute('aria-disabled') !== 'true';
+  const enabled = (label: string) => isOpen(controls.find((control) => control.label === label)!.button);
+  const reasons = [...(toolbar?.querySelectorAll<HTMLElement>('[data-reason]') ?? [])].map((element) => element.dataset.reason!);
+  const toast = document.querySelector('.members-toast__message');
   const moveLabels = ['Add to Whitelist', 'Remove from Whitelist', 'Move to Removed', 'Move to Inactive'];
   return {
     toolbar: toolbar && {
@@ -61,12 +74,16 @@ function seenOnPage(): SeenPage {
       selectAll: enabled('Select all'),
       selectNone: enabled('Select none'),
       invert: enabled('Invert'),
-      moves: Object.fromEntries(controls.filter(({ label }) => moveLabels.includes(label)).map(({ label, button }) => [label, !button.disabled])),
+      moves: Object.fromEntries(controls.filter(({ label }) => moveLabels.includes(label)).map(({ label, button }) => [label, isOpen(button)])),
       remove: controls.some(({ label }) => label === 'Remove Members') ? enabled('Remove Members') : null,
     },
     dialog: dialog && (dialog.querySelector('.p-dialog-title')?.textContent as DialogName),
     loadFailure: document.querySelector('[role="alert"]')?.textContent?.includes('could not be loaded') ?? false,
-    jobNotice: document.querySelector('[role="status"]')?.textContent?.trim() ?? null,
+    toast: toast && {
+      message: toast.querySelector('.members-toast__text span')?.textContent ?? '',
+      undo: buttonsIn(toast).some(({ label }) => label === 'Undo' || label === 'Undoing...'),
+    },
+    jobNotice: Object.values(SPEC_JOB_NOTICES).find((notice) => reasons.some((reason) => reason.startsWith(notice))) ?? null,
     exporting: exportButton.label === 'Exporting...',
     canExport: !exportButton.button.disabled,
     recommendation: document.querySelector('.members-page__recommendation')?.textContent === SPEC_RECOMMENDATION,
@@ -83,18 +100,24 @@ function implementationFor(system: System) {
       system.actors[name].resolve((event as ActorDoneEvent<never>).output);
       await settle();
     });
+  let anchor: number | null = null;
   /** Takes a selection control, then checks the rows it leaves checked. */
-  const select = (control: () => HTMLElement) => async ({ event }: { event: EventObject }) => {
+  const select = (control: () => HTMLElement, shiftKey = false) => async ({ event }: { event: EventObject }) => {
     const before = selectedIds();
-    await click(control());
-    expect(selectedIds(), event.type).toEqual(selectionAfter(event.type, before, event as { id?: number }));
+    const expected = selectionAfter(event.type, before, event as { id?: number }, anchor);
+    const target = control();
+    await act(async () => void fireEvent.mouseDown(target, { shiftKey }));
+    await act(async () => void fireEvent.mouseUp(window));
+    await click(target);
+    if (event.type.startsWith('members.select.') && 'id' in event) anchor = (event as unknown as { id: number }).id;
+    expect(selectedIds(), event.type).toEqual(expected);
   };
   const toolbar = () => document.querySelector<HTMLElement>('[role="toolbar"]')!;
   const upgradeHighlighted = () => openDialog()?.querySelector('.members-upgrade--highlighted') !== null;
   const closeDialog = async () => {
     const dialog = openDialog()!;
     const name = dialog.querySelector('.p-dialog-title')?.textContent;
-    if (name === 'Remove members') await click(buttonIn(dialog, 'Cancel'));
+    if (name === 'Remove members' || name === 'Move to Removed') await click(buttonIn(dialog, 'Cancel'));
     else if (name === 'Removals limit reached') await click(buttonIn(dialog, 'OK'));
     else await click(dialog.querySelector<HTMLElement>('.p-dialog-header-close')!);
   };
@@ -123,7 +146,8 @@ function implementationFor(system: System) {
       'members.select.none': select(() => buttonIn(toolbar(), 'Select none')),
       'members.select.invert': select(() => buttonIn(toolbar(), 'Invert')),
       'members.select.toggled': select(() => checkbox('Ada Baker')),
-      'members.drag.started': async () => act(async () => void fireEvent.mouseDown(checkbox('Ben Crumb'), { shiftKey: true })),
+      'members.select.range': select(() => checkbox('Cleo Dough'), true),
+      'members.drag.started': async () => act(async () => void fireEvent.mouseDown(checkbox('Ben Crumb'))),
       'members.drag.entered': async () => act(async () => void fireEvent.mouseEnter(checkbox('Cleo Dough').closest('tr')!)),
       'members.drag.ended': async () => act(async () => void fireEvent.mouseUp(window)),
       'members.move': ({ event }: { event: EventObject }) => {
@@ -133,14 +157,21 @@ function implementationFor(system: System) {
       },
       'members.remove': () => click(buttonIn(toolbar(), 'Remove Members')),
       'members.removal.confirmed': () => click(buttonIn(openDialog()!, 'Remove 2 members')),
+      'members.move.confirmed': () => click(buttonsIn(openDialog()!).find(({ label }) => /^Move \d+ members? to Removed$/.test(label))!.button),
+      'members.undo': () => click(buttonIn(document.querySelector('.members-toast')!, 'Undo')),
+      'members.outcome.dismissed': () => click(document.querySelector<HTMLElement>('.members-toast [aria-label="Close"]')!),
       'members.dialog.closed': closeDialog,
       'members.export': () => click(buttonIn(document, 'Export CSV')),
       ...Object.fromEntries(
-        delayedEvents(memberListMachine).map(({ type }) => [type, async () => act(async () => system.clock.increment(SPEC_UPGRADE_BLINK_MS))]),
+        delayedEvents(memberListMachine).map(({ type }) => [
+          type,
+          async () => act(async () => system.clock.increment(type.includes('undoWindow') ? SPEC_UNDO_WINDOW_MS : SPEC_UPGRADE_BLINK_MS)),
+        ]),
       ),
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),
       'xstate.done.actor.moveMembers': answer('moveMembers'),
       'xstate.done.actor.previewRemoval': answer('previewRemoval'),
+      'xstate.done.actor.undoMove': answer('undoMove'),
       'xstate.done.actor.exportMembers': async (step: { event: EventObject }) => {
         await answer('exportMembers')(step);
         expect(system.saved).toEqual([EXPORTED_CSV]);

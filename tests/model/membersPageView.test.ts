@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { membersPageView } from '../../machines/memberList/selectors';
-import { MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS, TWO_REMOVALS_LEFT } from '../../src/features/members/fixtures';
+import { MEMBER_LIST_ANSWERS, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS, TWO_REMOVALS_LEFT } from '../../src/features/members/fixtures';
 import { settle } from './support/deferredActor';
 import { GROUP_ID, sendTo, startSystem, type System } from './memberListModel';
 import { ONBOARDING_ENGAGEMENT_SETTINGS } from '../../machines/onboarding/engagementSettings';
@@ -103,8 +103,9 @@ describe('the action buttons while their work runs', () => {
     expect(view().toolbar!.moves.every(({ busy }) => !busy)).toBe(true);
     const [offered] = view().toolbar!.moves;
     sendTo(system, { type: 'members.move', move: offered!.move });
+    if (offered!.move === 'remove') sendTo(system, { type: 'members.move.confirmed' });
     expect(view().toolbar!.moves.map(({ busy }) => busy)).toEqual(view().toolbar!.moves.map(() => true));
-    system.actors.moveMembers.resolve({ kind: 'moved' });
+    system.actors.moveMembers.resolve(MEMBER_LIST_ANSWERS.moveMembers.moved);
     await settle();
     expect(view().loading).toBe(true);
   });
@@ -112,7 +113,7 @@ describe('the action buttons while their work runs', () => {
   it("mark 'Remove Members' busy while the removal is previewed and while the robot removes, under the loading overlay", async () => {
     await openLoaded(true);
     sendTo(system, { type: 'members.select.toggled', id: 1 });
-    expect(view().toolbar!.remove).toEqual({ enabled: true, busy: false, reason: null });
+    expect(view().toolbar!.remove).toMatchObject({ enabled: true, busy: false, reason: null });
     sendTo(system, { type: 'members.remove' });
     expect(view().toolbar!.remove!.busy).toBe(true);
     expect(view().loading).toBe(false);
@@ -162,7 +163,7 @@ describe("why 'Remove Members' is closed", () => {
     ['outdated', 'The extension is outdated: update it to remove members'],
     ['disconnected', 'The extension is not connected'],
   ] as const)('tells the admin when the extension is %s', async (presence, reason) => {
-    expect(await reasonWhen(presence)).toEqual({ enabled: false, busy: false, reason });
+    expect(await reasonWhen(presence)).toMatchObject({ enabled: false, busy: false, reason });
   });
 
   it('tells the admin when the extension is busy with another group’s job, which the page does not announce', async () => {
@@ -170,15 +171,42 @@ describe("why 'Remove Members' is closed", () => {
     startMembersScan(system, GROUP_ID + 1);
     await settle();
     sendTo(system, { type: 'members.select.toggled', id: 1 });
-    expect(view().toolbar!.remove).toEqual({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
+    expect(view().toolbar!.remove).toMatchObject({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
     expect(view().jobNotice).toBeNull();
   });
 
-  it('gives no reason while the robot works for this group: the job notice says it', async () => {
+  it("names the group's running job as the reason while the robot works for this group", async () => {
     await openLoaded(true);
     startMembersScan(system, GROUP_ID);
     await settle();
     sendTo(system, { type: 'members.select.toggled', id: 1 });
-    expect(view().toolbar!.remove!.reason).toBeNull();
+    expect(view().toolbar!.remove!.reason).toBe(`${SPEC_JOB_NOTICES.fetch_group_members} Wait until it is done.`);
+  });
+});
+
+describe('the counts the page names', () => {
+  it("say 'member' of one and 'members' of more, in both removal modals", async () => {
+    await openLoaded(false);
+    sendTo(system, { type: 'members.select.all' });
+    sendTo(system, { type: 'members.remove' });
+    expect(view().dialog).toMatchObject({ kind: 'upgradeRequired', selectedText: 'You selected 3 members' });
+    system.stop();
+    await openLoaded(true);
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    sendTo(system, { type: 'members.move', move: 'remove' });
+    expect(view().dialog).toMatchObject({ kind: 'confirmMove', confirmLabel: 'Move 1 member to Removed' });
+  });
+});
+
+describe('what each action button says', () => {
+  it('tells a move from a removal by the robot, and why a closed one is closed', async () => {
+    await openLoaded(true);
+    const [move] = view().toolbar!.moves;
+    expect(move).toMatchObject({ label: 'Move to Removed', enabled: false, reason: 'Select members first.' });
+    expect(move!.help).toMatch(/nobody is removed from the group/);
+    expect(view().toolbar!.remove!.help).toMatch(/removes the selected members from the group itself\. This cannot be undone/);
+    sendTo(system, { type: 'members.select.toggled', id: 1 });
+    startMembersScan(system, GROUP_ID);
+    expect(view().toolbar!.moves[0]!.reason).toBe(`${SPEC_JOB_NOTICES.fetch_group_members} Wait until it is done.`);
   });
 });

@@ -80,6 +80,10 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
       typedText={filters.typedText}
       onSearchTyped={filters.typeText}
       onListChosen={(next) => void navigate(listAddress(group.fb_group_id, next, filters.query))}
+      listHref={(next) => {
+        const address = listAddress(group.fb_group_id, next, filters.query);
+        return `${address.pathname}${address.search}`;
+      }}
       onSortChanged={(sortBy, direction) => {
         filters.setFilter('sort_by', sortBy);
         filters.setFilter('sort_direction', direction);

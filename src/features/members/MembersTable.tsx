@@ -1,4 +1,6 @@
+import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
+import { forwardRef, useRef, type ReactNode } from 'react';
 import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { Member } from '../../../machines/memberList/actors';
@@ -20,27 +22,47 @@ export interface MembersTableProps {
   showPayments: boolean;
   onSortChanged: (sortBy: string, direction: 'asc' | 'desc') => void;
   onToggle: (id: number) => void;
-  /** A shift-press on a row's checkbox starts a drag that selects every row the pointer passes. */
+  /** A Shift-click on a row's checkbox: the range from the row clicked last. */
+  onRangeChosen: (id: number) => void;
+  /** Pressing a row starts a drag that selects every row the pointer passes. */
   onDragStarted: (id: number) => void;
   onRowEntered: (id: number) => void;
 }
 
-/** One page of a list: the sortable columns, a checkbox per row where the list takes a selection. */
-export function MembersTable(props: MembersTableProps) {
-  const { list, rows, loading, sortBy, sortDirection, searching, selectable, showPayments, onSortChanged, onToggle, onDragStarted, onRowEntered } = props;
+/** A cell's column name, shown on a phone where the rows are cards without a header row. */
+const labelled = (header: string, value: ReactNode) => (
+  <>
+    <span className="members-page__cell-label">{header}</span>
+    {value}
+  </>
+);
+
+/** One page of a list: the sortable columns, a checkbox per row where the list takes a selection; the wrapper takes focus back after a move. */
+export const MembersTable = forwardRef<HTMLDivElement, MembersTableProps>(function MembersTable(props, ref) {
+  const { list, rows, loading, sortBy, sortDirection, searching, selectable, showPayments, onSortChanged, onToggle, onRangeChosen, onDragStarted, onRowEntered } =
+    props;
+  const shiftHeld = useRef(false);
   const onSort = (event: DataTableSortEvent) => onSortChanged(String(event.sortField), event.sortOrder === -1 ? 'desc' : 'asc');
   const selectBody = (member: MemberRow) => (
-    <input
-      type="checkbox"
+    <Checkbox
       aria-label={`Select ${member.name}`}
       checked={member.selected}
-      onChange={() => onToggle(member.id)}
       onMouseDown={(event) => {
-        if (event.shiftKey) onDragStarted(member.id);
+        shiftHeld.current = event.shiftKey;
       }}
+      onChange={() => (shiftHeld.current ? onRangeChosen(member.id) : onToggle(member.id))}
     />
   );
   return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className={selectable ? 'members-page__table-wrap members-page__table-wrap--selectable' : 'members-page__table-wrap'}
+      onMouseDown={(event) => {
+        const row = (event.target as HTMLElement).closest('tr')?.querySelector<HTMLElement>('[data-member-id]');
+        if (selectable && row && event.button === 0 && !event.shiftKey) onDragStarted(Number(row.dataset.memberId));
+      }}
+    >
     <DataTable
       value={rows}
       dataKey="id"
@@ -55,17 +77,18 @@ export function MembersTable(props: MembersTableProps) {
       className="members-page__table"
       aria-label={`${TAB_TITLES[list]} members`}
     >
-      {selectable && <Column header="Select" body={selectBody} style={{ width: '3rem' }} />}
+      {selectable && <Column header="Select" body={selectBody} style={{ width: '3rem' }} bodyClassName="members-page__cell--select" />}
       {SORTABLE_COLUMNS.map(({ field, header }) => (
         <Column
           key={field}
           field={field}
           header={header}
           sortable
-          body={
-            field === 'last_activity_at' || field === 'created_at'
-              ? (member: Member) => (member[field] ? <DisplayDate iso={member[field]} /> : '—')
-              : undefined
+          bodyClassName={`members-page__cell--${field}`}
+          body={(member: Member) =>
+            field === 'name'
+              ? <span data-member-id={member.id}>{member.name}</span>
+              : labelled(header, field === 'last_activity_at' || field === 'created_at' ? member[field] ? <DisplayDate iso={member[field]} /> : '—' : member[field])
           }
         />
       ))}
@@ -83,5 +106,6 @@ export function MembersTable(props: MembersTableProps) {
         />
       )}
     </DataTable>
+    </div>
   );
-}
+});

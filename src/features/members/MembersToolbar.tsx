@@ -4,7 +4,6 @@ import type { MembersToolbar as MembersToolbarView } from '../../../machines/mem
 
 export interface MembersToolbarProps {
   toolbar: MembersToolbarView;
-  jobNotice: string | null;
   onSelectAll: () => void;
   onSelectNone: () => void;
   onInvert: () => void;
@@ -12,65 +11,97 @@ export interface MembersToolbarProps {
   onRemove: () => void;
 }
 
-/** The selection's count and controls, the list's moves and 'Remove Members', with why the robot cannot remove now. */
-export function MembersToolbar({ toolbar, jobNotice, onSelectAll, onSelectNone, onInvert, onMove, onRemove }: MembersToolbarProps) {
+interface ActionProps {
+  id: string;
+  label: string;
+  icon?: string;
+  danger: boolean;
+  outlined: boolean;
+  enabled: boolean;
+  busy: boolean;
+  /** What the action does; the reason it is closed, when it is. */
+  help: string;
+  reason: string | null;
+  onClick: () => void;
+}
+
+/**
+ * An action that stays in the tab order when it is closed (aria-disabled), so its tooltip can tell
+ * what it does and why it is closed, to the mouse and to the keyboard alike.
+ */
+function Action({ id, label, icon, danger, outlined, enabled, busy, help, reason, onClick }: ActionProps) {
+  const describedBy = `${id}-help`;
+  return (
+    <>
+      <Button
+        label={label}
+        icon={icon}
+        size="small"
+        outlined={outlined}
+        severity={danger ? 'danger' : undefined}
+        aria-disabled={!enabled}
+        className={enabled ? undefined : 'members-page__action--closed'}
+        loading={busy}
+        aria-describedby={describedBy}
+        tooltip={reason ? `${help} ${reason}` : help}
+        tooltipOptions={{ position: 'bottom', showDelay: 300, event: 'both', className: 'members-page__tooltip' }}
+        onClick={() => {
+          if (enabled) onClick();
+        }}
+      />
+      <span id={describedBy} className="members-page__sr-only" data-reason={reason ?? undefined}>
+        {reason ? `${help} ${reason}` : help}
+      </span>
+    </>
+  );
+}
+
+/** The selection's count and controls, the list's moves and 'Remove Members', each saying what it does and why it is closed. */
+export function MembersToolbar({ toolbar, onSelectAll, onSelectNone, onInvert, onMove, onRemove }: MembersToolbarProps) {
   const { remove } = toolbar;
   return (
     <div className="members-page__toolbar" role="toolbar" aria-label="Member actions">
       <span className="members-page__selected">{toolbar.selected} selected</span>
-      <Button label="Select all" text size="small" onClick={onSelectAll} disabled={!toolbar.selectAll} />
-      <Button label="Select none" text size="small" onClick={onSelectNone} disabled={!toolbar.selectNone} />
-      <Button label="Invert" text size="small" onClick={onInvert} disabled={!toolbar.invert} />
+      <span className="members-page__selection">
+        <Button label="Select all" text size="small" onClick={onSelectAll} disabled={!toolbar.selectAll} />
+        <Button label="Select none" text size="small" onClick={onSelectNone} disabled={!toolbar.selectNone} />
+        <Button label="Invert" text size="small" onClick={onInvert} disabled={!toolbar.invert} />
+      </span>
       <span className="members-page__actions">
-        {toolbar.moves.map(({ move, label, enabled, busy }) => (
-          <Button
+        {toolbar.moves.map(({ move, label, enabled, busy, help, reason }) => (
+          <Action
             key={move}
+            id={`members-move-${move}`}
             label={label}
-            size="small"
+            danger={move === 'remove'}
             outlined
-            severity={move === 'remove' ? 'danger' : undefined}
-            disabled={!enabled}
-            loading={busy}
+            enabled={enabled}
+            busy={busy}
+            help={help}
+            reason={reason}
             onClick={() => onMove(move)}
           />
         ))}
         {remove && (
-          <Button
+          <Action
+            id="members-remove"
             label="Remove Members"
             icon="pi pi-user-minus"
-            size="small"
-            severity="danger"
-            disabled={!remove.enabled}
-            loading={remove.busy}
-            aria-describedby={remove.reason ? 'members-robot-reason' : undefined}
+            danger
+            outlined={false}
+            enabled={remove.enabled}
+            busy={remove.busy}
+            help={remove.help}
+            reason={remove.reason}
             onClick={onRemove}
           />
         )}
-        {jobNotice && <JobNotice text={jobNotice} />}
-        {remove?.reason && (
-          <span id="members-robot-reason" className="members-page__reason">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {remove.reason}
+        {toolbar.robotProblem && (
+          <span className="members-page__reason">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {toolbar.robotProblem}
           </span>
         )}
       </span>
     </div>
-  );
-}
-
-/** What the robot is doing for this group. */
-export function JobNotice({ text, block = false }: { text: string; block?: boolean }) {
-  const content = (
-    <>
-      <i className="pi pi-spin pi-sync" aria-hidden="true" /> {text}
-    </>
-  );
-  return block ? (
-    <p className="members-page__job" role="status">
-      {content}
-    </p>
-  ) : (
-    <span className="members-page__job" role="status">
-      {content}
-    </span>
   );
 }

@@ -8,240 +8,270 @@ const meta = { title: "Members/Members page", args: view.args } satisfies Meta<t
 
 export default meta;
 
-export const Loading = storyAt(view, "Loading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", []);
+export const Loading = storyAt(view, "Loading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", []);
 
-export const AllMembersLoading = storyAt(view, "AllMembersLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const AllMembersLoading = storyAt(view, "AllMembersLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"all members"},
 ]);
 
-export const ExtensionBusyLoading = storyAt(view, "ExtensionBusyLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExtensionBusyLoading = storyAt(view, "ExtensionBusyLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"extension busy"},
 ]);
 
-export const ExtensionNotInstalledLoading = storyAt(view, "ExtensionNotInstalledLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExtensionNotInstalledLoading = storyAt(view, "ExtensionNotInstalledLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"extension not installed"},
 ]);
 
-export const Failed = storyAt(view, "Failed", "{\"value\":{\"list\":\"failed\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+export const Failed = storyAt(view, "Failed", "{\"value\":{\"list\":\"failed\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"failed"},
 ]);
 
-export const InactiveLoading = storyAt(view, "InactiveLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const InactiveLoading = storyAt(view, "InactiveLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
 ]);
 
-export const PaidGroupLoading = storyAt(view, "PaidGroupLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const MoveToRemovedLoading = storyAt(view, "MoveToRemovedLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"move to removed"},
+]);
+
+export const PaidGroupLoading = storyAt(view, "PaidGroupLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"paid group"},
 ]);
 
-export const ReadyBrowsing = storyAt(view, "ReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyBrowsing = storyAt(view, "ReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const RemovedOnAPaidGroupLoading = storyAt(view, "RemovedOnAPaidGroupLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const RemovedOnAPaidGroupLoading = storyAt(view, "RemovedOnAPaidGroupLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"removed on a paid group"},
 ]);
 
-export const SearchLoading = storyAt(view, "SearchLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SearchLoading = storyAt(view, "SearchLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"search"},
 ]);
 
-export const SyncingEngagementsLoading = storyAt(view, "SyncingEngagementsLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SyncingEngagementsLoading = storyAt(view, "SyncingEngagementsLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"syncing engagements"},
 ]);
 
-export const SyncingMembersLoading = storyAt(view, "SyncingMembersLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SyncingMembersLoading = storyAt(view, "SyncingMembersLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"syncing members"},
 ]);
 
-export const WhitelistedLoading = storyAt(view, "WhitelistedLoading", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const WhitelistedLoading = storyAt(view, "WhitelistedLoading", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"whitelisted"},
 ]);
 
-export const AllMembersReadyBrowsing = storyAt(view, "AllMembersReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const AllMembersReadyBrowsing = storyAt(view, "AllMembersReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"all members"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const ExportLoadingExporting = storyAt(view, "ExportLoadingExporting", "{\"value\":{\"list\":\"loading\",\"export\":\"exporting\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExportLoadingExporting = storyAt(view, "ExportLoadingExporting", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"exporting\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"export"},
   {"type":"members.export"},
 ]);
 
-export const ExtensionBusyReadyBrowsing = storyAt(view, "ExtensionBusyReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExtensionBusyReadyBrowsing = storyAt(view, "ExtensionBusyReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"extension busy"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const ExtensionNotInstalledReadyBrowsing = storyAt(view, "ExtensionNotInstalledReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExtensionNotInstalledReadyBrowsing = storyAt(view, "ExtensionNotInstalledReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"extension not installed"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const InactiveReadyBrowsing = storyAt(view, "InactiveReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const InactiveReadyBrowsing = storyAt(view, "InactiveReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const LoadingAfterAFailure = storyAt(view, "LoadingAfterAFailure", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+export const LoadingAfterAFailure = storyAt(view, "LoadingAfterAFailure", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"failed"},
   {"type":"members.reload"},
 ]);
 
-export const NoMembersReadyBrowsing = storyAt(view, "NoMembersReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":true,\"overDays\":false}}", [
+export const MoveToRemovedReadyBrowsing = storyAt(view, "MoveToRemovedReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"move to removed"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+]);
+
+export const NoMembersReadyBrowsing = storyAt(view, "NoMembersReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":true,\"overDays\":false}}", [
   {"type":"story.world","world":"no members"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"empty"},
 ]);
 
-export const PaidGroupReadyBrowsing = storyAt(view, "PaidGroupReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const PaidGroupReadyBrowsing = storyAt(view, "PaidGroupReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const ReadyBrowsingAllSelected = storyAt(view, "ReadyBrowsingAllSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyBrowsingAllSelected = storyAt(view, "ReadyBrowsingAllSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.all"},
 ]);
 
-export const ReadyBrowsingSomeSelected = storyAt(view, "ReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyBrowsingSomeSelected = storyAt(view, "ReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const RemovedOnAPaidGroupReadyBrowsing = storyAt(view, "RemovedOnAPaidGroupReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const RemovedOnAPaidGroupReadyBrowsing = storyAt(view, "RemovedOnAPaidGroupReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"removed on a paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const SearchReadyBrowsing = storyAt(view, "SearchReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SearchReadyBrowsing = storyAt(view, "SearchReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"search"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const SyncingEngagementsReadyBrowsing = storyAt(view, "SyncingEngagementsReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SyncingEngagementsReadyBrowsing = storyAt(view, "SyncingEngagementsReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"syncing engagements"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const SyncingMembersReadyBrowsing = storyAt(view, "SyncingMembersReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SyncingMembersReadyBrowsing = storyAt(view, "SyncingMembersReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"syncing members"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const WhitelistedReadyBrowsing = storyAt(view, "WhitelistedReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const WhitelistedReadyBrowsing = storyAt(view, "WhitelistedReadyBrowsing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"whitelisted"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const DragReadyDragging = storyAt(view, "DragReadyDragging", "{\"value\":{\"list\":{\"ready\":\"dragging\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const DragReadyDragging = storyAt(view, "DragReadyDragging", "{\"value\":{\"list\":{\"ready\":\"dragging\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"drag"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.drag.started","id":2},
 ]);
 
-export const ExportReadyBrowsingExporting = storyAt(view, "ExportReadyBrowsingExporting", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"exporting\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExportReadyBrowsingExporting = storyAt(view, "ExportReadyBrowsingExporting", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"exporting\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"export"},
   {"type":"members.export"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
 ]);
 
-export const ExtensionNotInstalledReadyBrowsingSomeSelected = storyAt(view, "ExtensionNotInstalledReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ExtensionNotInstalledReadyBrowsingSomeSelected = storyAt(view, "ExtensionNotInstalledReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"extension not installed"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const InactiveReadyBrowsingSomeSelected = storyAt(view, "InactiveReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const InactiveReadyBrowsingSomeSelected = storyAt(view, "InactiveReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const PaidGroupReadyBrowsingAllSelected = storyAt(view, "PaidGroupReadyBrowsingAllSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const MoveToRemovedReadyBrowsingSomeSelected = storyAt(view, "MoveToRemovedReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"move to removed"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+]);
+
+export const PaidGroupReadyBrowsingAllSelected = storyAt(view, "PaidGroupReadyBrowsingAllSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.all"},
 ]);
 
-export const PaidGroupReadyBrowsingSomeSelected = storyAt(view, "PaidGroupReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const PaidGroupReadyBrowsingSomeSelected = storyAt(view, "PaidGroupReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const ReadyPreviewingRemovalSomeSelected = storyAt(view, "ReadyPreviewingRemovalSomeSelected", "{\"value\":{\"list\":{\"ready\":\"previewingRemoval\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyPreviewingRemovalSomeSelected = storyAt(view, "ReadyPreviewingRemovalSomeSelected", "{\"value\":{\"list\":{\"ready\":\"previewingRemoval\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
   {"type":"members.remove"},
 ]);
 
-export const ReadyUpgradeRequiredHighlightedAllSelected = storyAt(view, "ReadyUpgradeRequiredHighlightedAllSelected", "{\"value\":{\"list\":{\"ready\":{\"upgradeRequired\":\"highlighted\"}},\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyUpgradeRequiredHighlightedAllSelected = storyAt(view, "ReadyUpgradeRequiredHighlightedAllSelected", "{\"value\":{\"list\":{\"ready\":{\"upgradeRequired\":\"highlighted\"}},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.all"},
   {"type":"members.remove"},
 ]);
 
-export const RemovedOnAPaidGroupReadyBrowsingSomeSelected = storyAt(view, "RemovedOnAPaidGroupReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const RemovedOnAPaidGroupReadyBrowsingSomeSelected = storyAt(view, "RemovedOnAPaidGroupReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"removed on a paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const SyncingMembersReadyBrowsingSomeSelected = storyAt(view, "SyncingMembersReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const SyncingMembersReadyBrowsingSomeSelected = storyAt(view, "SyncingMembersReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"syncing members"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const WhitelistedReadyBrowsingSomeSelected = storyAt(view, "WhitelistedReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const WhitelistedReadyBrowsingSomeSelected = storyAt(view, "WhitelistedReadyBrowsingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"whitelisted"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const DragReadyDraggingSomeSelected = storyAt(view, "DragReadyDraggingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"dragging\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const DragReadyDraggingSomeSelected = storyAt(view, "DragReadyDraggingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"dragging\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"drag"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.drag.started","id":2},
   {"type":"members.drag.entered","id":3},
 ]);
 
-export const InactiveReadyMovingSomeSelected = storyAt(view, "InactiveReadyMovingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const InactiveReadyMovingSomeSelected = storyAt(view, "InactiveReadyMovingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
   {"type":"members.move","move":"whitelist"},
 ]);
 
-export const PaidGroupReadyPreviewingRemovalSomeSelected = storyAt(view, "PaidGroupReadyPreviewingRemovalSomeSelected", "{\"value\":{\"list\":{\"ready\":\"previewingRemoval\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const MoveToRemovedReadyConfirmingMoveSomeSelected = storyAt(view, "MoveToRemovedReadyConfirmingMoveSomeSelected", "{\"value\":{\"list\":{\"ready\":\"confirmingMove\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"move to removed"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"remove"},
+]);
+
+export const PaidGroupReadyPreviewingRemovalSomeSelected = storyAt(view, "PaidGroupReadyPreviewingRemovalSomeSelected", "{\"value\":{\"list\":{\"ready\":\"previewingRemoval\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
   {"type":"members.remove"},
 ]);
 
-export const PaidGroupReadyRemovalsLimitReachedAllSelected = storyAt(view, "PaidGroupReadyRemovalsLimitReachedAllSelected", "{\"value\":{\"list\":{\"ready\":\"removalsLimitReached\"},\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const PaidGroupReadyRemovalsLimitReachedAllSelected = storyAt(view, "PaidGroupReadyRemovalsLimitReachedAllSelected", "{\"value\":{\"list\":{\"ready\":\"removalsLimitReached\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.all"},
   {"type":"members.remove"},
 ]);
 
-export const ReadyConfirmingRemovalSomeSelected = storyAt(view, "ReadyConfirmingRemovalSomeSelected", "{\"value\":{\"list\":{\"ready\":\"confirmingRemoval\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyConfirmingRemovalSomeSelected = storyAt(view, "ReadyConfirmingRemovalSomeSelected", "{\"value\":{\"list\":{\"ready\":\"confirmingRemoval\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
   {"type":"members.remove"},
   {"type":"xstate.done.actor.previewRemoval","outcome":"previewed"},
 ]);
 
-export const ReadyUpgradeRequiredPlainAllSelected = storyAt(view, "ReadyUpgradeRequiredPlainAllSelected", "{\"value\":{\"list\":{\"ready\":{\"upgradeRequired\":\"plain\"}},\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyUpgradeRequiredPlainAllSelected = storyAt(view, "ReadyUpgradeRequiredPlainAllSelected", "{\"value\":{\"list\":{\"ready\":{\"upgradeRequired\":\"plain\"}},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"all\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.all"},
   {"type":"members.remove"},
   {"type":"xstate.after.upgradeBlink.memberList.list.ready.upgradeRequired.highlighted"},
 ]);
 
-export const InactiveReadyBrowsingSomeSelectedAfterAFailure = storyAt(view, "InactiveReadyBrowsingSomeSelectedAfterAFailure", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+export const InactiveLoadingUndoneToast = storyAt(view, "InactiveLoadingUndoneToast", "{\"value\":{\"list\":\"loading\",\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+]);
+
+export const InactiveReadyBrowsingSomeSelectedAfterAFailure = storyAt(view, "InactiveReadyBrowsingSomeSelectedAfterAFailure", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
@@ -249,7 +279,7 @@ export const InactiveReadyBrowsingSomeSelectedAfterAFailure = storyAt(view, "Ina
   {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
 ]);
 
-export const PaidGroupReadyConfirmingRemovalSomeSelectedOverDays = storyAt(view, "PaidGroupReadyConfirmingRemovalSomeSelectedOverDays", "{\"value\":{\"list\":{\"ready\":\"confirmingRemoval\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":true}}", [
+export const PaidGroupReadyConfirmingRemovalSomeSelectedOverDays = storyAt(view, "PaidGroupReadyConfirmingRemovalSomeSelectedOverDays", "{\"value\":{\"list\":{\"ready\":\"confirmingRemoval\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":true}}", [
   {"type":"story.world","world":"paid group"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
@@ -257,7 +287,7 @@ export const PaidGroupReadyConfirmingRemovalSomeSelectedOverDays = storyAt(view,
   {"type":"xstate.done.actor.previewRemoval","outcome":"overDays"},
 ]);
 
-export const ReadyRemovingSomeSelected = storyAt(view, "ReadyRemovingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"removing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+export const ReadyRemovingSomeSelected = storyAt(view, "ReadyRemovingSomeSelected", "{\"value\":{\"list\":{\"ready\":\"removing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
   {"type":"members.remove"},
@@ -265,7 +295,16 @@ export const ReadyRemovingSomeSelected = storyAt(view, "ReadyRemovingSomeSelecte
   {"type":"members.removal.confirmed"},
 ]);
 
-export const InactiveReadyBrowsingAfterAFailure = storyAt(view, "InactiveReadyBrowsingAfterAFailure", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+export const InactiveLoadingUndoing = storyAt(view, "InactiveLoadingUndoing", "{\"value\":{\"list\":\"loading\",\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+]);
+
+export const InactiveReadyBrowsingAfterAFailure = storyAt(view, "InactiveReadyBrowsingAfterAFailure", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
@@ -274,7 +313,16 @@ export const InactiveReadyBrowsingAfterAFailure = storyAt(view, "InactiveReadyBr
   {"type":"members.select.toggled","id":1},
 ]);
 
-export const InactiveReadyMovingSomeSelectedAfterAFailure = storyAt(view, "InactiveReadyMovingSomeSelectedAfterAFailure", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+export const InactiveReadyBrowsingMovedToast = storyAt(view, "InactiveReadyBrowsingMovedToast", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+]);
+
+export const InactiveReadyMovingSomeSelectedAfterAFailure = storyAt(view, "InactiveReadyMovingSomeSelectedAfterAFailure", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
@@ -283,7 +331,7 @@ export const InactiveReadyMovingSomeSelectedAfterAFailure = storyAt(view, "Inact
   {"type":"members.move","move":"whitelist"},
 ]);
 
-export const InactiveLoadingAfterAFailure = storyAt(view, "InactiveLoadingAfterAFailure", "{\"value\":{\"list\":\"loading\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+export const InactiveLoadingAfterAFailureUndoneToast = storyAt(view, "InactiveLoadingAfterAFailureUndoneToast", "{\"value\":{\"list\":\"loading\",\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
   {"type":"story.world","world":"inactive"},
   {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
   {"type":"members.select.toggled","id":1},
@@ -291,4 +339,159 @@ export const InactiveLoadingAfterAFailure = storyAt(view, "InactiveLoadingAfterA
   {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
   {"type":"members.move","move":"whitelist"},
   {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+]);
+
+export const InactiveReadyBrowsingSomeSelectedMovedToast = storyAt(view, "InactiveReadyBrowsingSomeSelectedMovedToast", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+]);
+
+export const InactiveReadyBrowsingUndoing = storyAt(view, "InactiveReadyBrowsingUndoing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+]);
+
+export const InactiveLoadingAfterAFailure = storyAt(view, "InactiveLoadingAfterAFailure", "{\"value\":{\"list\":\"loading\",\"outcome\":\"none\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.after.undoWindow.memberList.outcome.shown"},
+]);
+
+export const InactiveLoadingAfterAFailureUndoing = storyAt(view, "InactiveLoadingAfterAFailureUndoing", "{\"value\":{\"list\":\"loading\",\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+]);
+
+export const InactiveReadyBrowsingSomeSelectedUndoing = storyAt(view, "InactiveReadyBrowsingSomeSelectedUndoing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+]);
+
+export const InactiveReadyMovingSomeSelectedMovedToast = storyAt(view, "InactiveReadyMovingSomeSelectedMovedToast", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+]);
+
+export const InactiveReadyBrowsingSomeSelectedAfterAFailureMovedToast = storyAt(view, "InactiveReadyBrowsingSomeSelectedAfterAFailureMovedToast", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+]);
+
+export const InactiveReadyMovingSomeSelectedUndoing = storyAt(view, "InactiveReadyMovingSomeSelectedUndoing", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":false,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+]);
+
+export const InactiveReadyBrowsingAfterAFailureMovedToast = storyAt(view, "InactiveReadyBrowsingAfterAFailureMovedToast", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+  {"type":"members.select.toggled","id":1},
+]);
+
+export const InactiveReadyBrowsingSomeSelectedAfterAFailureUndoing = storyAt(view, "InactiveReadyBrowsingSomeSelectedAfterAFailureUndoing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+]);
+
+export const InactiveReadyMovingSomeSelectedAfterAFailureMovedToast = storyAt(view, "InactiveReadyMovingSomeSelectedAfterAFailureMovedToast", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"outcome\":\"shown\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+  {"type":"members.move","move":"whitelist"},
+]);
+
+export const InactiveReadyBrowsingAfterAFailureUndoing = storyAt(view, "InactiveReadyBrowsingAfterAFailureUndoing", "{\"value\":{\"list\":{\"ready\":\"browsing\"},\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"none\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+  {"type":"members.select.toggled","id":1},
+]);
+
+export const InactiveReadyMovingSomeSelectedAfterAFailureUndoing = storyAt(view, "InactiveReadyMovingSomeSelectedAfterAFailureUndoing", "{\"value\":{\"list\":{\"ready\":\"moving\"},\"outcome\":\"undoing\",\"export\":\"idle\"},\"context\":{\"selected\":\"some\",\"failure\":true,\"empty\":false,\"overDays\":false}}", [
+  {"type":"story.world","world":"inactive"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"moved"},
+  {"type":"members.undo"},
+  {"type":"xstate.done.actor.fetchMembers","outcome":"loaded"},
+  {"type":"members.select.toggled","id":1},
+  {"type":"members.move","move":"whitelist"},
+  {"type":"xstate.done.actor.moveMembers","outcome":"failed"},
+  {"type":"members.move","move":"whitelist"},
 ]);

@@ -16,13 +16,14 @@ export const membersView = defineStateView({
     send: fn(),
     onSearchTyped: fn(),
     onListChosen: fn(),
+    listHref: (list: string) => `/100200300/members/${list}`,
     onSortChanged: fn(),
     onPageChanged: fn(),
     showPayments: true,
     upgradeHref: '/100200300/purchase',
     onUpgrade: fn(),
   },
-  render: (snapshot, { send, onSearchTyped, onListChosen, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade }) => {
+  render: (snapshot, { send, onSearchTyped, onListChosen, listHref, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade }) => {
     const view = membersPageView(snapshot, snapshot.context.robotRef.getSnapshot());
     return (
       <MembersView
@@ -31,6 +32,7 @@ export const membersView = defineStateView({
         typedText={view.search}
         onSearchTyped={onSearchTyped}
         onListChosen={onListChosen}
+        listHref={listHref}
         onSortChanged={onSortChanged}
         onPageChanged={onPageChanged}
         showPayments={showPayments}
@@ -41,7 +43,7 @@ export const membersView = defineStateView({
   },
   plays: {
     Loading: async ({ canvasElement }) => {
-      await expect(within(canvasElement).getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+      await expect(within(canvasElement).getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'true');
     },
     Failed: async ({ canvasElement, args }) => {
       const page = within(canvasElement);
@@ -55,7 +57,7 @@ export const membersView = defineStateView({
       await expect(page.getByText('Active (120)')).toBeVisible();
       await expect(page.getByText('2 of 10 free removals left')).toBeVisible();
       await expect(page.getByText(/no more than 100 members per day and 500 per week/)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'true');
       await expect(page.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
       await expect(page.getByTitle('Change items per page')).toBeVisible();
       await userEvent.click(page.getByRole('button', { name: 'Select all' }));
@@ -90,23 +92,23 @@ export const membersView = defineStateView({
       await expect(args.send).toHaveBeenCalledWith({ type: 'members.remove' });
     },
     InactiveReadyMovingSomeSelected: async ({ canvasElement }) => {
-      await expect(within(canvasElement).getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+      await expect(within(canvasElement).getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'true');
     },
     InactiveReadyBrowsingSomeSelectedAfterAFailure: async ({ canvasElement }) => {
       const page = within(canvasElement);
       await expect(page.getByText('A member is not in the source list')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Remove Members' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'false');
     },
     PaidGroupReadyBrowsingSomeSelected: async ({ canvasElement, args }) => {
       const page = within(canvasElement);
       await expect(page.getByText('2 removals left now (92 today, 492 this week)')).toBeVisible();
       await userEvent.click(page.getByRole('button', { name: 'Move to Removed' }));
       await expect(args.send).toHaveBeenCalledWith({ type: 'members.move', move: 'remove' });
-      await expect(page.getByRole('button', { name: 'Remove Members' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'false');
     },
     ExtensionNotInstalledReadyBrowsingSomeSelected: async ({ canvasElement }) => {
       const page = within(canvasElement);
-      await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'true');
       await expect(page.getByText('Extension is not installed')).toBeVisible();
     },
     ExtensionBusyReadyBrowsing: async ({ canvasElement }) => {
@@ -130,12 +132,12 @@ export const membersView = defineStateView({
     WhitelistedReadyBrowsingSomeSelected: async ({ canvasElement }) => {
       const page = within(canvasElement);
       await expect(page.getByText('Add members here to prevent removal.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Remove from Whitelist' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Remove from Whitelist' })).toHaveAttribute('aria-disabled', 'false');
     },
     RemovedOnAPaidGroupReadyBrowsingSomeSelected: async ({ canvasElement }) => {
       const page = within(canvasElement);
       await expect(page.getByText('Archive of removed members.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Move to Inactive' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Move to Inactive' })).toHaveAttribute('aria-disabled', 'false');
       await expect(page.getByText('$45.00')).toBeVisible();
       await expect(page.getByText('Annual')).toBeVisible();
     },
@@ -151,7 +153,19 @@ export const membersView = defineStateView({
       await expect(removalDialog()).toHaveTextContent('let 1 go now; the whole selection is through in 2 days');
     },
     ReadyRemovingSomeSelected: async ({ canvasElement }) => {
-      await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Removing Members...');
+      await expect(within(canvasElement).getByRole('button', { name: 'Remove Members' })).toHaveAccessibleDescription(/Removing Members\.\.\. Wait until it is done\./);
+    },
+    MoveToRemovedReadyConfirmingMoveSomeSelected: async ({ args }) => {
+      const dialog = within(document.body).getByRole('dialog', { name: 'Move to Removed' });
+      await expect(dialog).toHaveTextContent('Nobody is removed from the group');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Move 1 member to Removed' }));
+      await expect(args.send).toHaveBeenCalledWith({ type: 'members.move.confirmed' });
+    },
+    InactiveReadyBrowsingMovedToast: async ({ canvasElement, args }) => {
+      const toast = within(canvasElement.querySelector<HTMLElement>('.members-toast')!);
+      await expect(toast.getByText('1 member added to the whitelist.')).toBeVisible();
+      await userEvent.click(toast.getByRole('button', { name: 'Undo' }));
+      await expect(args.send).toHaveBeenCalledWith({ type: 'members.undo' });
     },
     ReadyUpgradeRequiredHighlightedAllSelected: async ({ args }) => {
       const dialog = within(document.body).getByRole('dialog', { name: 'Free Trial Account Removals Limit' });
@@ -167,11 +181,11 @@ export const membersView = defineStateView({
     },
     SyncingMembersReadyBrowsingSomeSelected: async ({ canvasElement }) => {
       const page = within(canvasElement);
-      await expect(page.getByRole('status')).toHaveTextContent('Syncing Members...');
-      await expect(page.getByRole('button', { name: 'Remove Members' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Remove Members' })).toHaveAccessibleDescription(/Syncing Members\.\.\. Wait until it is done\./);
+      await expect(page.getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'true');
     },
     SyncingEngagementsReadyBrowsing: async ({ canvasElement }) => {
-      await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Syncing Engagements...');
+      await expect(within(canvasElement).getByRole('button', { name: 'Remove Members' })).toHaveAttribute('aria-disabled', 'true');
     },
   },
 });

@@ -1,8 +1,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { TabMenu } from 'primereact/tabmenu';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { MemberListEvent } from '../../../machines/memberList/machine';
 import type { MemberListName } from '../../../machines/memberList/moves';
 import { MEMBER_LIST_TABS, MEMBER_PER_PAGE_OPTIONS } from '../../../rules/memberLists';
@@ -10,7 +9,9 @@ import type { MembersPageView } from '../../../machines/memberList/selectors';
 import { ListPaginator } from '../../ui/ListPaginator';
 import { MEMBER_LIST_DESCRIPTIONS, TAB_TITLES } from './memberColumns';
 import { MembersTable } from './MembersTable';
-import { JobNotice, MembersToolbar } from './MembersToolbar';
+import { MembersToolbar } from './MembersToolbar';
+import { MemberTabs } from './MemberTabs';
+import { MoveToast } from './MoveToast';
 import { RemovalDialogs } from './RemovalDialogs';
 import { RemovalLimits } from './RemovalLimits';
 import './members.css';
@@ -24,6 +25,8 @@ export interface MembersViewProps {
   onSearchTyped: (value: string) => void;
   /** A tab was chosen: the route opens that list. */
   onListChosen: (list: MemberListName) => void;
+  /** The address of each list, which its tab links to. */
+  listHref: (list: MemberListName) => string;
   onSortChanged: (sortBy: string, direction: 'asc' | 'desc') => void;
   onPageChanged: (page: number, perPage: number) => void;
   /** Paid and subscription columns show once the payment-account onboarding is completed. */
@@ -37,8 +40,15 @@ export interface MembersViewProps {
 
 /** The members page: tabs per list, the selection and its moves, the table and the removal flow. */
 export function MembersView(props: MembersViewProps) {
-  const { view, send, typedText, onSearchTyped, onListChosen, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade, notice } = props;
+  const { view, send, typedText, onSearchTyped, onListChosen, listHref, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade, notice } = props;
   const { dragging, toolbar } = view;
+  const tableRef = useRef<HTMLDivElement>(null);
+  const toastSeq = view.toast?.seq;
+
+  // After a move, an undo or a removal the moved rows are gone from the page: focus goes back to the table, not to the page's start.
+  useEffect(() => {
+    if (toastSeq !== undefined) tableRef.current?.focus({ preventScroll: true });
+  }, [toastSeq]);
 
   useEffect(() => {
     if (!dragging) return;
@@ -49,7 +59,7 @@ export function MembersView(props: MembersViewProps) {
 
   const tabs = MEMBER_LIST_TABS.map((list) => {
     const badge = view.badges[list];
-    return { label: badge ? `${TAB_TITLES[list]} (${badge})` : TAB_TITLES[list] };
+    return { list, label: badge ? `${TAB_TITLES[list]} (${badge})` : TAB_TITLES[list] };
   });
 
   return (
@@ -75,24 +85,22 @@ export function MembersView(props: MembersViewProps) {
         />
       </header>
       {notice}
-      <TabMenu model={tabs} activeIndex={Math.max(0, MEMBER_LIST_TABS.indexOf(view.list))} onTabChange={(event) => onListChosen(MEMBER_LIST_TABS[event.index])} />
+      <MemberTabs tabs={tabs} active={view.list} hrefOf={listHref} onChosen={onListChosen} panelId="members-list-panel" />
+      <div id="members-list-panel" role="tabpanel" aria-labelledby={`members-tab-${view.list}`} className="members-page__panel">
       <p className="members-page__description">
         {view.list === 'all_members' ? 'Every member of the group, in whichever list.' : MEMBER_LIST_DESCRIPTIONS[view.list]}
       </p>
       {view.notice && <Message className="members-page__notice" severity="error" text={view.notice} />}
       {view.limits && <RemovalLimits limits={view.limits} recommendation={view.recommendation} upgradeHref={upgradeHref} onUpgrade={onUpgrade} />}
-      {toolbar ? (
+      {toolbar && (
         <MembersToolbar
           toolbar={toolbar}
-          jobNotice={view.jobNotice}
           onSelectAll={() => send({ type: 'members.select.all' })}
           onSelectNone={() => send({ type: 'members.select.none' })}
           onInvert={() => send({ type: 'members.select.invert' })}
           onMove={(move) => send({ type: 'members.move', move })}
           onRemove={() => send({ type: 'members.remove' })}
         />
-      ) : (
-        view.jobNotice && <JobNotice text={view.jobNotice} block />
       )}
       {view.loadFailure !== null ? (
         <div role="alert" className="members-page__error">
@@ -101,6 +109,7 @@ export function MembersView(props: MembersViewProps) {
         </div>
       ) : (
         <MembersTable
+          ref={tableRef}
           list={view.list}
           rows={view.rows}
           loading={view.loading}
@@ -111,6 +120,7 @@ export function MembersView(props: MembersViewProps) {
           showPayments={showPayments}
           onSortChanged={onSortChanged}
           onToggle={(id) => send({ type: 'members.select.toggled', id })}
+          onRangeChosen={(id) => send({ type: 'members.select.range', id })}
           onDragStarted={(id) => send({ type: 'members.drag.started', id })}
           onRowEntered={(id) => send({ type: 'members.drag.entered', id })}
         />
@@ -125,13 +135,16 @@ export function MembersView(props: MembersViewProps) {
           onPageChange={onPageChanged}
         />
       )}
+      </div>
       <RemovalDialogs
         dialog={view.dialog}
         recommendation={view.recommendation}
         onConfirm={() => send({ type: 'members.removal.confirmed' })}
+        onConfirmMove={() => send({ type: 'members.move.confirmed' })}
         onClose={() => send({ type: 'members.dialog.closed' })}
         onUpgrade={onUpgrade}
       />
+      <MoveToast toast={view.toast} onUndo={() => send({ type: 'members.undo' })} onDismiss={() => send({ type: 'members.outcome.dismissed' })} />
     </section>
   );
 }

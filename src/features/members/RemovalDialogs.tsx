@@ -2,11 +2,14 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { MembersDialog } from '../../../machines/memberList/selectors';
 import { DisplayDate } from '../../ui/DisplayDate';
+import { countOf } from '../../ui/plural';
 
 export interface RemovalDialogsProps {
   dialog: MembersDialog | null;
   recommendation: string;
   onConfirm: () => void;
+  /** 'Move to Removed' was confirmed. */
+  onConfirmMove: () => void;
   onClose: () => void;
   onUpgrade: () => void;
 }
@@ -14,8 +17,9 @@ export interface RemovalDialogsProps {
 const dialogProps = { style: { width: '32rem' }, breakpoints: { '640px': '94vw' } };
 
 /** The removal's preview and the two modals a selection over the limits opens instead (part 1 §5, §8). */
-export function RemovalDialogs({ dialog, recommendation, onConfirm, onClose, onUpgrade }: RemovalDialogsProps) {
+export function RemovalDialogs({ dialog, recommendation, onConfirm, onConfirmMove, onClose, onUpgrade }: RemovalDialogsProps) {
   const confirm = dialog?.kind === 'confirmRemoval' ? dialog : null;
+  const confirmMove = dialog?.kind === 'confirmMove' ? dialog : null;
   const upgrade = dialog?.kind === 'upgradeRequired' ? dialog : null;
   const limitReached = dialog?.kind === 'removalsLimitReached' ? dialog : null;
   const recommendationText = <p className="members-dialog__recommendation">{recommendation}</p>;
@@ -25,12 +29,11 @@ export function RemovalDialogs({ dialog, recommendation, onConfirm, onClose, onU
         {confirm && (
           <>
             <p>
-              The extension will remove {confirm.preview.members.length === 1 ? '1 member' : `${confirm.preview.members.length} members`} from the
-              group.{' '}
+              {confirm.text}{' '}
               {confirm.preview.days_needed > 0 ? (
                 <>
                   The daily and weekly limits let {confirm.preview.removable_now} go now; the whole selection is through in{' '}
-                  {confirm.preview.days_needed} {confirm.preview.days_needed === 1 ? 'day' : 'days'}
+                  {countOf(confirm.preview.days_needed, 'day')}
                   {confirm.preview.completes_at && (
                     <>
                       , by <DisplayDate iso={confirm.preview.completes_at} />
@@ -50,7 +53,18 @@ export function RemovalDialogs({ dialog, recommendation, onConfirm, onClose, onU
             </ul>
             <div className="members-dialog__buttons">
               <Button label="Cancel" text onClick={onClose} />
-              <Button label={`Remove ${confirm.preview.members.length} members`} severity="danger" onClick={onConfirm} />
+              <Button label={confirm.confirmLabel} severity="danger" onClick={onConfirm} />
+            </div>
+          </>
+        )}
+      </Dialog>
+      <Dialog header="Move to Removed" visible={confirmMove !== null} onHide={onClose} {...dialogProps}>
+        {confirmMove && (
+          <>
+            <p>{confirmMove.text}</p>
+            <div className="members-dialog__buttons">
+              <Button label="Cancel" text onClick={onClose} />
+              <Button label={confirmMove.confirmLabel} severity="danger" onClick={onConfirmMove} />
             </div>
           </>
         )}
@@ -59,7 +73,7 @@ export function RemovalDialogs({ dialog, recommendation, onConfirm, onClose, onU
         {upgrade && (
           <>
             <p>{upgrade.limitText}</p>
-            <p>You selected {upgrade.selected} members. Upgrade to PRO to remove more.</p>
+            <p>{upgrade.selectedText}. Upgrade to PRO to remove more.</p>
             {recommendationText}
             <Button
               label="Upgrade to PRO"
@@ -74,7 +88,7 @@ export function RemovalDialogs({ dialog, recommendation, onConfirm, onClose, onU
         {limitReached && (
           <>
             <p>
-              You selected {limitReached.selected} members but only {limitReached.limits.current.left} can be removed now (
+              {limitReached.selectedText} but only {limitReached.limits.current.left} can be removed now (
               {limitReached.limits.daily.left} left today, {limitReached.limits.weekly.left} this week).
               {limitReached.limits.reset_at && (
                 <>

@@ -1,4 +1,4 @@
-import type { GroupMembersList, Member, MemberListGroup, MembersAnswer, MembersQuery, MoveAnswer, PreviewAnswer, RemovalPreview } from '../../../machines/memberList/actors';
+import type { GroupMembersList, Member, MemberListGroup, MembersAnswer, MembersQuery, MoveAnswer, PreviewAnswer, RemovalPreview, UndoAnswer } from '../../../machines/memberList/actors';
 import type { RemovalLimits } from '../../../machines/memberList/moves';
 import type { DecisionAnswer, HeldAnswer, HeldDepartures } from '../../../machines/heldDepartures/actors';
 import type { RobotEvent } from '../../../machines/robot/machine';
@@ -149,9 +149,13 @@ export const MEMBER_LIST_ANSWERS = {
     failed: { kind: 'failed', message: 'Server error' },
   } satisfies Record<string, MembersAnswer>,
   moveMembers: {
-    moved: { kind: 'moved' },
+    moved: { kind: 'moved', count: 1, moveId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
     failed: { kind: 'failed', message: 'A member is not in the source list' },
   } satisfies Record<string, MoveAnswer>,
+  undoMove: {
+    undone: { kind: 'undone', count: 1, skipped: 0 },
+    failed: { kind: 'failed', message: 'The move can no longer be undone' },
+  } satisfies Record<string, UndoAnswer>,
   previewRemoval: {
     previewed: { kind: 'previewed', preview: PREVIEW_OF_TWO },
     overDays: { kind: 'previewed', preview: PREVIEW_OVER_DAYS },

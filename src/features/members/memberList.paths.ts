@@ -68,10 +68,17 @@ export const memberListStories: MachineStories<MemberList> = {
       events: [selectFirst, selectAll, remove, closeDialog],
       outcomes: { ...loads, previewRemoval: answering({ overDays: MEMBER_LIST_ANSWERS.previewRemoval.overDays }) },
     },
+    // A move ends with its toast, whose Undo takes it back.
     inactive: {
       input: startingWith({ query: { list: 'inactive' } }),
-      events: [selectFirst, { type: 'members.move', move: 'whitelist' }],
-      outcomes: { ...loads, moveMembers: answering(MEMBER_LIST_ANSWERS.moveMembers) },
+      events: [selectFirst, { type: 'members.move', move: 'whitelist' }, { type: 'members.undo' }],
+      outcomes: { ...loads, moveMembers: answering(MEMBER_LIST_ANSWERS.moveMembers), undoMove: answering({ undone: MEMBER_LIST_ANSWERS.undoMove.undone }) },
+    },
+    // 'Move to Removed' asks first.
+    'move to removed': {
+      input: startingWith({ group: groupOnPlan(true), query: { list: 'inactive' } }),
+      events: [selectFirst, { type: 'members.move', move: 'remove' }],
+      outcomes: loads,
     },
     // A drag from the second row to the third selects both.
     drag: {
@@ -118,5 +125,6 @@ export const memberListStories: MachineStories<MemberList> = {
       (snapshot.context.preview?.days_needed ?? 0) > 0 ? 'OverDays' : '',
       snapshot.context.failure !== null && !snapshot.matches({ list: 'failed' }) ? 'AfterAFailure' : '',
       snapshot.matches({ export: 'exporting' }) ? 'Exporting' : '',
+      snapshot.matches({ outcome: 'undoing' }) ? 'Undoing' : snapshot.matches({ outcome: 'shown' }) ? `${(snapshot.context.outcome?.kind ?? '').replace(/^./, (first) => first.toUpperCase())}Toast` : '',
     ].join(''),
 };

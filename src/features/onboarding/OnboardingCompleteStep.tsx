@@ -3,6 +3,7 @@ import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGro
 import type { SaveView } from '../../../machines/onboarding/selectors';
 import { BusyNote } from './BusyNote';
 import { StepFailureMessage } from './StepFailureMessage';
+import { countOf } from '../../ui/plural';
 
 export interface OnboardingCompleteStepProps {
   group: OnboardingGroup;
@@ -35,11 +36,11 @@ export function OnboardingCompleteStep({ group, members, posts, save, holdsGroup
       <ul className="onboarding-summary" aria-label="Summary">
         <li>
           <span className="pi pi-check-circle" aria-hidden="true" />
-          {members.toLocaleString('en-US')} members scanned
+          {countOf(members, 'member')} scanned
         </li>
         <li>
           <span className="pi pi-check-circle" aria-hidden="true" />
-          {posts.toLocaleString('en-US')} recent posts scanned with their reactions and comments
+          {countOf(posts, 'recent post')} scanned with their reactions and comments
         </li>
       </ul>
       <Button label={holdsGroup ? 'Go to members' : 'Continue'} icon="pi pi-arrow-right" iconPos="right" onClick={onFinish} />

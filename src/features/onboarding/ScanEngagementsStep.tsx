@@ -4,6 +4,7 @@ import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGro
 import type { ScanView } from '../../../machines/onboarding/selectors';
 import { ScanProgress } from './ScanProgress';
 import { StepFailureMessage } from './StepFailureMessage';
+import { countOf } from '../../ui/plural';
 
 const settings = ONBOARDING_ENGAGEMENT_SETTINGS;
 
@@ -61,7 +62,7 @@ export interface PostsScannedProps {
 export function PostsScanned({ group, posts }: PostsScannedProps) {
   return (
     <div className="onboarding-step">
-      <Message severity="success" text={`${posts.toLocaleString('en-US')} posts of ${group.name} scanned with their engagement.`} />
+      <Message severity="success" text={`${countOf(posts, 'post')} of ${group.name} scanned with their engagement.`} />
       <ScanSettings />
       <p className="onboarding-step__muted">Press Next to finish.</p>
     </div>

@@ -5,6 +5,7 @@ import type { ScanView } from '../../../machines/onboarding/selectors';
 import { EntityAvatar } from '../../ui/EntityAvatar';
 import { ScanProgress } from './ScanProgress';
 import { StepFailureMessage } from './StepFailureMessage';
+import { countOf } from '../../ui/plural';
 
 export interface ScanGroupsStepProps {
   scan: Exclude<ScanView, { kind: 'done' }>;
@@ -42,7 +43,7 @@ export function GroupsFound({ groups, onRescan }: GroupsFoundProps) {
       ) : (
         <>
           <p>
-            The robot found <strong>{groups.length === 1 ? '1 group' : `${groups.length} groups`}</strong>.
+            The robot found <strong>{countOf(groups.length, 'group')}</strong>.
           </p>
           <ul className="group-list" aria-label="Groups found">
             {groups.map((group) => (

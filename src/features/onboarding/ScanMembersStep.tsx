@@ -3,6 +3,7 @@ import type { OnboardingGroup } from '../../../machines/onboarding/onboardingGro
 import type { ScanView } from '../../../machines/onboarding/selectors';
 import { ScanProgress } from './ScanProgress';
 import { StepFailureMessage } from './StepFailureMessage';
+import { countOf } from '../../ui/plural';
 
 export interface ScanMembersStepProps {
   group: OnboardingGroup;
@@ -38,7 +39,7 @@ export interface MembersScannedProps {
 export function MembersScanned({ group, members }: MembersScannedProps) {
   return (
     <div className="onboarding-step">
-      <Message severity="success" text={`${members.toLocaleString('en-US')} members of ${group.name} scanned.`} />
+      <Message severity="success" text={`${countOf(members, 'member')} of ${group.name} scanned.`} />
       <p className="onboarding-step__muted">Press Next to scan recent posts, reactions and comments.</p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Card } from 'primereact/card';
 import { DisplayDate } from '../../ui/DisplayDate';
 import type { Post } from './loadPosts';
+import { countOf } from '../../ui/plural';
 
 export interface PostCardProps {
   post: Post;
@@ -28,12 +29,10 @@ export function PostCard({ post, fbGroupId, zone }: PostCardProps) {
             <span className="pi pi-user" aria-hidden="true" /> {post.member_name ?? 'Unknown member'}
           </span>
           <span>
-            <span className="pi pi-comment" aria-hidden="true" /> {post.comments_count}{' '}
-            {post.comments_count === 1 ? 'comment' : 'comments'}
+            <span className="pi pi-comment" aria-hidden="true" /> {countOf(post.comments_count, 'comment')}
           </span>
           <span>
-            <span className="pi pi-thumbs-up" aria-hidden="true" /> {post.reactions_count}{' '}
-            {post.reactions_count === 1 ? 'reaction' : 'reactions'}
+            <span className="pi pi-thumbs-up" aria-hidden="true" /> {countOf(post.reactions_count, 'reaction')}
           </span>
         </footer>
       </article>

@@ -4,6 +4,7 @@ import { ListPaginator } from '../../ui/ListPaginator';
 import type { PostsResult } from './loadPosts';
 import { POSTS_PER_PAGE_OPTIONS, type PostsFilters } from './postsFilters';
 import { PostCard } from './PostCard';
+import { countOf } from '../../ui/plural';
 import './posts.css';
 
 export interface PostsPageProps {
@@ -20,7 +21,7 @@ export interface PostsPageProps {
 
 function PostsCount({ result, filters }: { result: PostsResult | null; filters: PostsFilters }) {
   if (result?.kind !== 'loaded') return null;
-  const text = filters.search ? `Found ${result.count} of ${result.countAll} posts` : `${result.countAll} posts`;
+  const text = filters.search ? `Found ${result.count} of ${countOf(result.countAll, 'post')}` : countOf(result.countAll, 'post');
   return (
     <p className="posts-page__count" aria-live="polite">
       {text}

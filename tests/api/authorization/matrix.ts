@@ -4,7 +4,7 @@ import type { RobotJobName } from '../../../server/db/enums';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
-import { groupMemberIn, heldDepartureIn, memberGroupOf, ownRobotJob, tenantJob, unheldGroupOf, type OtherTenant } from './role-fixtures';
+import { groupMemberIn, heldDepartureIn, memberGroupOf, movedMemberIn, ownRobotJob, tenantJob, tenantMove, unheldGroupOf, type OtherTenant } from './role-fixtures';
 
 /**
  * A group that is not the role's for member reads, for the calls that name a group in their query:
@@ -173,6 +173,20 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
         status: 404,
         request: (_world, { tenant }) => ({ body: { is_removed: isRemoved, ids: [tenant.holder, ...tenant.members].map((member) => member.id) } }),
       })),
+    },
+  },
+  undoMembersMove: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db, role }) => ({ path: { move_id: await movedMemberIn(db, world, role) } }),
+      crossTenant: [
+        {
+          what: "another tenant's move",
+          status: 404,
+          request: async (_world, { db, tenant }) => ({ path: { move_id: await tenantMove(db, tenant) } }),
+        },
+      ],
     },
   },
   getHeldDepartures: { access: 'groupAdmin', built: { status: 200 } },

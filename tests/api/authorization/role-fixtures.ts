@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
-import { engagements, groups, held_departures, members, memberships, posts, robot_jobs, users } from '../../../server/db/schema';
+import { audit_logs, engagements, groups, held_departures, members, memberships, posts, robot_jobs, users } from '../../../server/db/schema';
+import { moveMembers } from '../../../server/domain/member-moves';
 import type { Role, RoleWorld } from '../support/roles';
 
 let groupsMade = 0;
@@ -150,4 +152,27 @@ export async function tenantJob(db: AppDb, tenant: OtherTenant, name: RobotJobNa
   const args = name === 'remove_group_members' ? { id: tenant.group.id, members: [tenant.members[0]] } : { id: tenant.group.id };
   const [job] = await db.insert(robot_jobs).values({ group_id: tenant.group.id, name, args }).returning({ id: robot_jobs.id });
   return job!.id;
+}
+
+/** A whitelisting the role's user just made in the role world's group (the group admin's when the role has no user): its move id. */
+export async function movedMemberIn(db: AppDb, world: RoleWorld, role: Role): Promise<string> {
+  const memberId = await groupMemberIn(db, world, 'inactive');
+  const userId = role === 'anonymous' ? world.userIds.groupAdmin : world.userIds[role];
+  const outcome = await moveMembers(db, { kind: 'whitelist', groupId: world.group.id, memberIds: [memberId], userId, ip: '127.0.0.1', at: new Date() });
+  if (!('moveId' in outcome)) throw new Error(`the fixture's move was refused: ${outcome.refused}`);
+  return outcome.moveId;
+}
+
+/** The record of a whitelisting the other tenant's holder just made in their group: its move id. */
+export async function tenantMove(db: AppDb, tenant: OtherTenant): Promise<string> {
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.fb_user_id, '9200000'));
+  const moveId = randomUUID();
+  await db.insert(audit_logs).values({
+    kind: 'members_whitelisted',
+    user_id: holder!.id,
+    group_id: tenant.group.id,
+    member_id: tenant.members[0]!.id,
+    data: { ip: '127.0.0.1', move_id: moveId },
+  });
+  return moveId;
 }

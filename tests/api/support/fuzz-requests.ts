@@ -128,6 +128,7 @@ function stringFor(schema: Schema, known: KnownValues): fc.Arbitrary<string> {
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((date) => date.toISOString());
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.format === 'uri') return fc.webUrl();
+  if (schema.format === 'uuid') return fc.uuid();
   const bounds = { minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) };
   if (schema.pattern === '^[0-9]+$') {
     return fc.oneof(fc.constantFrom(...known.networkIds), fc.stringMatching(/^[0-9]{1,19}$/)).filter((text) => text.length >= bounds.minLength && text.length <= (schema.maxLength ?? Infinity));

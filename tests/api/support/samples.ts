@@ -20,6 +20,7 @@ function sampleString(schema: Schema): string {
   if (schema.format === 'date-time') return '2026-01-15T12:00:00.000Z';
   if (schema.format === 'email') return 'sample@example.com';
   if (schema.format === 'uri') return 'https://example.com/';
+  if (schema.format === 'uuid') return '7c9e6679-7425-40de-944b-e07fc1f90ae7';
   if (schema.pattern === '^[0-9]+$') return sampleDigits(schema.minLength ?? 7, schema.maxLength ?? 19);
   if (schema.pattern) return sampleFromPattern(schema.pattern);
   const length = Math.max(schema.minLength ?? 1, 1);

@@ -150,5 +150,6 @@ describe('decisionToastOf', () => {
       title: 'Members kept',
       message: '3 members stay in their lists.',
     });
+    expect(decisionToastOf({ type: 'departures.decided', decision: 'keep', count: 1 }).message).toBe('1 member stays in their lists.');
   });
 });

@@ -8,6 +8,7 @@ import {
   moveMembers,
   previewRemoval,
   removalRequest,
+  undoMove,
   type MembersQuery,
 } from '../../../machines/memberList/actors';
 import type { ListQueryEmitted } from '../../../machines/listQuery/machine';
@@ -126,33 +127,34 @@ describe('exportMembers', () => {
 });
 
 describe('moveMembers', () => {
-  const moved = () => json({ count: 2, removal_limits: TWO_REMOVALS_LEFT });
+  const MOVE_ID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+  const moved = () => json({ count: 2, move_id: MOVE_ID, removal_limits: TWO_REMOVALS_LEFT });
 
   it('adds to the whitelist with one POST to the whitelisted list', async () => {
     const { api, calls } = serverAnswering(moved);
     const answer = await toPromise(createActor(moveMembers, { input: { api, group: GROUP, move: 'whitelist', ids: [4, 5] } }).start());
-    expect(answer).toEqual({ kind: 'moved' });
+    expect(answer).toEqual({ kind: 'moved', count: 2, moveId: MOVE_ID });
     expect(calls()).toEqual([{ method: 'POST', url: '/api/v1/groups/7/members/whitelisted', body: { is_whitelisted: true, ids: [4, 5] } }]);
   });
 
   it('removes from the whitelist with one POST to the whitelisted list', async () => {
     const { api, calls } = serverAnswering(moved);
     const answer = await toPromise(createActor(moveMembers, { input: { api, group: GROUP, move: 'unwhitelist', ids: [6] } }).start());
-    expect(answer).toEqual({ kind: 'moved' });
+    expect(answer).toEqual({ kind: 'moved', count: 2, moveId: MOVE_ID });
     expect(calls()).toEqual([{ method: 'POST', url: '/api/v1/groups/7/members/whitelisted', body: { is_whitelisted: false, ids: [6] } }]);
   });
 
   it('moves to removed with one POST to the removed list', async () => {
     const { api, calls } = serverAnswering(moved);
     const answer = await toPromise(createActor(moveMembers, { input: { api, group: GROUP, move: 'remove', ids: [1, 2] } }).start());
-    expect(answer).toEqual({ kind: 'moved' });
+    expect(answer).toEqual({ kind: 'moved', count: 2, moveId: MOVE_ID });
     expect(calls()).toEqual([{ method: 'POST', url: '/api/v1/groups/7/members/removed', body: { is_removed: true, ids: [1, 2] } }]);
   });
 
   it('moves back to inactive with one POST to the removed list', async () => {
     const { api, calls } = serverAnswering(moved);
     const answer = await toPromise(createActor(moveMembers, { input: { api, group: GROUP, move: 'restore', ids: [3] } }).start());
-    expect(answer).toEqual({ kind: 'moved' });
+    expect(answer).toEqual({ kind: 'moved', count: 2, moveId: MOVE_ID });
     expect(calls()).toEqual([{ method: 'POST', url: '/api/v1/groups/7/members/removed', body: { is_removed: false, ids: [3] } }]);
   });
 
@@ -166,6 +168,23 @@ describe('moveMembers', () => {
     const { api } = serverAnswering(networkDown);
     const answer = await toPromise(createActor(moveMembers, { input: { api, group: GROUP, move: 'whitelist', ids: [1] } }).start());
     expect(answer).toEqual({ kind: 'failed', message: 'The server did not answer.' });
+  });
+});
+
+describe('undoMove', () => {
+  const MOVE_ID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+
+  it('asks the server to undo the move by its id, and answers how many went back', async () => {
+    const { api, calls } = serverAnswering(() => json({ count: 2, skipped: 1, removal_limits: TWO_REMOVALS_LEFT }));
+    const answer = await toPromise(createActor(undoMove, { input: { api, group: GROUP, moveId: MOVE_ID } }).start());
+    expect(answer).toEqual({ kind: 'undone', count: 2, skipped: 1 });
+    expect(calls()).toEqual([{ method: 'POST', url: `/api/v1/groups/7/members/moves/${MOVE_ID}/undo`, body: undefined }]);
+  });
+
+  it("fails with the server's message when the window has closed", async () => {
+    const { api } = serverAnswering(() => failure(409, 'conflict', 'The move can no longer be undone'));
+    const answer = await toPromise(createActor(undoMove, { input: { api, group: GROUP, moveId: MOVE_ID } }).start());
+    expect(answer).toEqual({ kind: 'failed', message: 'The move can no longer be undone' });
   });
 });
 

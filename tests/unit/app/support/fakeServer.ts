@@ -88,7 +88,8 @@ export function createFakeServer(accounts: FakeAccount[], status: Status = statu
 
   async function answer(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace('/api/v1', '');
-    const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().json();
+    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
     requests.push({ method: request.method, path, body });
     for (const override of overrides) {
       const overridden = override(request);
