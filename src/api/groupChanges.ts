@@ -2,12 +2,13 @@ import type { Middleware } from 'openapi-fetch';
 
 /**
  * The calls whose success changes what GET /groups says of a group (its plan, its removal limits,
- * the groups held): member moves, held departures, the robot's removals and finished jobs,
+ * the groups held): member moves and their undoing, held departures, the robot's removals and finished jobs,
  * subscriptions and an acquired group. Keyed by method and contract path.
  */
 export const GROUP_CHANGING_CALLS: ReadonlySet<string> = new Set([
   'POST /groups/{id}/members/whitelisted',
   'POST /groups/{id}/members/removed',
+  'POST /groups/{id}/members/moves/{move_id}/undo',
   'POST /groups/{id}/departures/confirm',
   'POST /groups/{id}/departures/dismiss',
   'POST /robot/jobs/{job_id}/removals',

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { MemberListEvent } from '../../../machines/memberList/machine';
 import type { MemberListName } from '../../../machines/memberList/moves';
 import { MEMBER_LIST_TABS, MEMBER_PER_PAGE_OPTIONS } from '../../../rules/memberLists';
@@ -12,9 +12,11 @@ import { MembersTable } from './MembersTable';
 import { MembersToolbar } from './MembersToolbar';
 import { MemberTabs } from './MemberTabs';
 import { MoveToast } from './MoveToast';
-import { RemovalDialogs } from './RemovalDialogs';
 import { RemovalLimits } from './RemovalLimits';
 import './members.css';
+
+/** The removal dialogs, with PrimeReact's Dialog, load just after the page: the page's first download stays inside its budget. */
+const RemovalDialogs = lazy(async () => ({ default: (await import('./RemovalDialogs')).RemovalDialogs }));
 
 export interface MembersViewProps {
   /** What the page shows: `membersPageView` of the member-list statechart. */
@@ -136,14 +138,16 @@ export function MembersView(props: MembersViewProps) {
         />
       )}
       </div>
-      <RemovalDialogs
-        dialog={view.dialog}
-        recommendation={view.recommendation}
-        onConfirm={() => send({ type: 'members.removal.confirmed' })}
-        onConfirmMove={() => send({ type: 'members.move.confirmed' })}
-        onClose={() => send({ type: 'members.dialog.closed' })}
-        onUpgrade={onUpgrade}
-      />
+      <Suspense fallback={null}>
+        <RemovalDialogs
+          dialog={view.dialog}
+          recommendation={view.recommendation}
+          onConfirm={() => send({ type: 'members.removal.confirmed' })}
+          onConfirmMove={() => send({ type: 'members.move.confirmed' })}
+          onClose={() => send({ type: 'members.dialog.closed' })}
+          onUpgrade={onUpgrade}
+        />
+      </Suspense>
       <MoveToast toast={view.toast} onUndo={() => send({ type: 'members.undo' })} onDismiss={() => send({ type: 'members.outcome.dismissed' })} />
     </section>
   );
