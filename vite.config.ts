@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -79,15 +80,13 @@ function withoutUnusedComponentParts(): Plugin {
   };
 }
 
-/** The packages (and PrimeReact's parts) every page loads, whatever the route. */
+/** The packages the login page of a signed-out visitor loads (src/boot/loginBoot.tsx), and every other page too. */
+const LOGIN_PAGE_PACKAGES = ['react', 'react-dom', 'scheduler', 'xstate', '@xstate/react', 'use-sync-external-store', 'openapi-fetch'];
+
+/** The packages (and PrimeReact's parts) every page of the app loads, whatever the route. */
 const EVERY_PAGE_PACKAGES = [
-  'react',
-  'react-dom',
   'react-router',
   'react-router-dom',
-  'scheduler',
-  'xstate',
-  '@xstate/react',
   'react-transition-group',
   'dom-helpers',
   ...['api', 'utils', 'hooks', 'componentbase', 'toast', 'button', 'tooltip', 'ripple', 'csstransition', 'portal', 'progressbar', 'message'].map(
@@ -150,10 +149,17 @@ export default defineConfig({
         // messages and loading bar. One chunk that stays cached across the app's frequent releases, and compresses better whole.
         // Other libraries go with the routes that use them (src/app/routeTree/pages.ts).
         codeSplitting: {
-          groups: [{ name: 'vendor', test: packagesPattern(EVERY_PAGE_PACKAGES) }],
+          groups: [
+            { name: 'core', test: packagesPattern(LOGIN_PAGE_PACKAGES), priority: 2 },
+            { name: 'vendor', test: packagesPattern(EVERY_PAGE_PACKAGES), priority: 1 },
+          ],
         },
       },
     },
+  },
+  resolve: {
+    // @visx/text reduces its line offsets with reduce-css-calc, whose general evaluator weighs 5 KB gzipped; src/ui/reduceCssCalc.ts does what it needs.
+    alias: [{ find: /^reduce-css-calc$/, replacement: fileURLToPath(new URL('./src/ui/reduceCssCalc.ts', import.meta.url)) }],
   },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
   preview: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },

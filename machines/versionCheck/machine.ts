@@ -1,11 +1,8 @@
 import { assign, raise, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import { fetchServerVersions, type ServerVersions } from './actors';
-import type { ReloadLog } from './reloadLog';
+import { RELOAD_COOLDOWN_MS, type ReloadLog } from './reloadLog';
 import { isNewerVersion } from './versionOrder';
-
-/** The app reloads itself at most once a minute, so a stale cache cannot trap it in a reload loop. */
-export const RELOAD_COOLDOWN_MS = 60_000;
 
 export interface VersionCheckInput {
   runningAppVersion: string;

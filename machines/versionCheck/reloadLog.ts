@@ -4,6 +4,9 @@ export interface ReloadLog {
   recordReload(): void;
 }
 
+/** The app reloads itself at most once a minute, so a stale cache cannot trap it in a reload loop. */
+export const RELOAD_COOLDOWN_MS = 60_000;
+
 export const RELOAD_LOG_KEY = 'xfilter.lastVersionReloadAt';
 
 export function createReloadLog(storage: Pick<Storage, 'getItem' | 'setItem'>, now: () => number = Date.now): ReloadLog {

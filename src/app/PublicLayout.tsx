@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router-dom';
 import { TopLoadingBar } from '../ui/TopLoadingBar';
+import { PublicFrame } from './PublicFrame';
 import { SessionSwitchBanner } from './SessionSwitchBanner';
 import type { SessionActor } from './sessionActor';
 
@@ -12,13 +13,16 @@ export interface PublicLayoutProps {
 export function PublicLayout({ runningAppVersion, session }: PublicLayoutProps) {
   const navigation = useNavigation();
   return (
-    <>
-      <TopLoadingBar active={navigation.state !== 'idle'} />
-      <SessionSwitchBanner session={session} />
-      <main className="app-main">
-        <Outlet />
-      </main>
-      <footer className="app-footer">xFilter {runningAppVersion}</footer>
-    </>
+    <PublicFrame
+      runningAppVersion={runningAppVersion}
+      top={
+        <>
+          <TopLoadingBar active={navigation.state !== 'idle'} />
+          <SessionSwitchBanner session={session} />
+        </>
+      }
+    >
+      <Outlet />
+    </PublicFrame>
   );
 }

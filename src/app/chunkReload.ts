@@ -1,5 +1,4 @@
-import { RELOAD_COOLDOWN_MS } from '../../machines/versionCheck/machine';
-import type { ReloadLog } from '../../machines/versionCheck/reloadLog';
+import { RELOAD_COOLDOWN_MS, type ReloadLog } from '../../machines/versionCheck/reloadLog';
 
 /** What the rule needs of the page: the event Vite's loader sends when a chunk cannot be fetched, and a reload. */
 export interface ChunkReloadPage {

@@ -1,4 +1,4 @@
-import { generatePath, type PathParam } from 'react-router-dom';
+import type { PathParam } from 'react-router-dom';
 
 export { ONBOARDING_STEPS, type OnboardingStep } from '../../machines/onboarding/steps';
 
@@ -52,7 +52,20 @@ type ParamsOf<Name extends RouteName> = [ParamName<Name>] extends [never] ? [] :
 
 /** The URL of a named route, e.g. `pathTo('group_members', { fbGroupId: '123', list: 'removed' })`. */
 export function pathTo<Name extends RouteName>(name: Name, ...params: ParamsOf<Name>): string {
-  return generatePath<string>(routePaths[name], params[0] as Record<string, string | null> | undefined);
+  return fillPath(routePaths[name], params[0] as Record<string, string | null> | undefined);
+}
+
+/** A route's path with its `:params` filled in; an optional one (`:list?`) left out when null. Needs no router, like the login page. */
+function fillPath(path: string, params: Record<string, string | null> = {}): string {
+  const segments = path.split('/').flatMap((segment) => {
+    const param = /^:(\w+)(\?)?$/.exec(segment);
+    if (!param) return [segment];
+    const value = params[param[1]];
+    if (value !== null && value !== undefined) return [value];
+    if (param[2]) return [];
+    throw new Error(`pathTo: the path ${path} needs its ":${param[1]}" param`);
+  });
+  return segments.join('/') || '/';
 }
 
 /** A token link may name a page of this app to open next; anything else (another site) opens home. */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,6 +10,17 @@ const DIST = new URL('../../dist/', import.meta.url).pathname;
 /** Code only the group pages need: PrimeReact's table and the charts. */
 const GROUP_PAGE_CODE = ['p-datatable', 'visx-axis'];
 
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** The script files a chunk of the build brings, with what it imports, as the build's manifest lists them. */
+function chunkFiles(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, files);
+  return files;
+}
+
 describe('the first load of the login page', () => {
   let browser: Browser;
   let responses: Response[];
@@ -20,8 +31,10 @@ describe('the first load of the login page', () => {
     const { context, page } = await openPage(browser, baseUrl);
     responses = [];
     page.on('response', (response) => void responses.push(response));
-    await page.goto('/auth/login');
+    // A signed-out visitor opening the app lands on the login page.
+    await page.goto('/');
     await page.getByRole('button', { name: 'Sign in with Facebook' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
     await page.waitForLoadState('networkidle');
     scripts = await Promise.all(ours('script').map(async (response) => ({ url: response.url(), text: await response.text() })));
     await context.close();
@@ -41,6 +54,17 @@ describe('the first load of the login page', () => {
       expect(response.headers()['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
     }
     expect(ours('document')[0]?.headers()['cache-control']).toBe('no-cache');
+  });
+
+  it("downloads the login page's code alone: nothing of the app's boot (its router, PrimeReact's runtime, its pages)", () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
+    const loginFiles = chunkFiles(manifest, 'src/boot/loginBoot.tsx', chunkFiles(manifest, entry));
+    const appOnlyFiles = [...chunkFiles(manifest, 'src/boot/appBoot.tsx')].filter((file) => !loginFiles.has(file));
+    const downloaded = ours('script').map((response) => new URL(response.url()).pathname.slice(1));
+    expect(appOnlyFiles.length).toBeGreaterThan(0);
+    expect(downloaded.filter((file) => !loginFiles.has(file))).toEqual([]);
+    expect([...loginFiles].filter((file) => !downloaded.includes(file))).toEqual([]);
   });
 
   it('downloads none of the group pages', () => {

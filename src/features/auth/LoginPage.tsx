@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Message } from 'primereact/message';
+import { PlainButton, PlainCheckbox, PlainMessage } from '../../ui/plain/PlainControls';
 import { EntryCard } from './EntryCard';
 
 export interface LoginPageProps {
@@ -28,22 +26,17 @@ export function LoginPage({ loginDisabled, termsAccepted, canSignIn, signingIn, 
       ) : (
         <>
           {failed && (
-            <Message
+            <PlainMessage
               severity="error"
               className="entry-card__message"
               text="Signing in with Facebook did not work. Please try again."
             />
           )}
           <div className="entry-card__terms">
-            <Checkbox
-              inputId={termsId}
-              checked={termsAccepted}
-              disabled={signingIn}
-              onChange={(event) => onTermsChange(event.checked === true)}
-            />
+            <PlainCheckbox inputId={termsId} checked={termsAccepted} disabled={signingIn} onChange={onTermsChange} />
             <label htmlFor={termsId}>I accept the terms of service and the privacy policy of xFilter.</label>
           </div>
-          <Button
+          <PlainButton
             label="Sign in with Facebook"
             icon="pi pi-facebook"
             className="entry-card__action"

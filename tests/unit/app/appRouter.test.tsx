@@ -46,7 +46,7 @@ describe('signing in', () => {
     expect(button).toBeDisabled();
 
     fireEvent.click(screen.getByLabelText(/I accept the terms/));
-    expect(button).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Sign in with Facebook' })).toBeEnabled();
     expect(app.storage.items.get(SESSION_KEYS.termsAccepted)).toBe('1');
   });
 

@@ -21,8 +21,8 @@ function resolveFile(from: string, specifier: string): string | undefined {
   return file && relative(root, file).split(sep).join('/');
 }
 
-/** Every project file and package the entry pulls in before any route's chunk is asked for. */
-function entryGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+/** Every project file and package the entries pull in before any route's chunk is asked for. */
+function entryGraph(...entries: string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -37,7 +37,7 @@ function entryGraph(entry: string): { files: Set<string>; packages: Set<string> 
       }
     }
   };
-  visit(entry);
+  entries.forEach(visit);
   return { files, packages };
 }
 
@@ -48,8 +48,18 @@ function pageModules(): Map<string, string> {
   return new Map([...text.matchAll(/(\w+): \(\) => import\('([^']+)'\)/g)].map(([, name, path]) => [name, resolveFile(pagesFile, path)!]));
 }
 
-describe('the first download', () => {
-  const { files, packages } = entryGraph('src/main.tsx');
+describe("the signed-out visitor's first download: the login page alone", () => {
+  const { files, packages } = entryGraph('src/main.tsx', 'src/boot/loginBoot.tsx');
+
+  it('holds neither the router nor PrimeReact, nor the route table or the app', () => {
+    // PrimeReact's theme is style sheets only; its components need its runtime.
+    expect([...packages].filter((name) => /^(react-router|primereact\/(?!resources\/))/.test(name))).toEqual([]);
+    expect([...files].filter((file) => file.startsWith('src/app/routeTree/') || file === 'src/boot/appBoot.tsx')).toEqual([]);
+  });
+});
+
+describe("the app's first download", () => {
+  const { files, packages } = entryGraph('src/main.tsx', 'src/boot/appBoot.tsx');
 
   it('holds the route table but none of the pages, which load when their route is opened', () => {
     const pages = pageModules();
