@@ -3372,6 +3372,8 @@ export interface components {
         FromDate: string;
         /** @description Last day, YYYY-MM-DD (not before from). */
         ToDate: string;
+        /** @description One key per payment attempt, made by the app (a UUID). A retry or a double click with the same key gets the first answer again and is never charged twice; the key goes on to the payment provider. */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
@@ -4717,7 +4719,10 @@ export interface operations {
     upgradeSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description One key per payment attempt, made by the app (a UUID). A retry or a double click with the same key gets the first answer again and is never charged twice; the key goes on to the payment provider. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Our group id. */
                 id: components["parameters"]["GroupId"];
@@ -4760,7 +4765,10 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description One key per payment attempt, made by the app (a UUID). A retry or a double click with the same key gets the first answer again and is never charged twice; the key goes on to the payment provider. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Our group id. */
                 id: components["parameters"]["GroupId"];
@@ -4805,7 +4813,10 @@ export interface operations {
     updateSubscriptionSource: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description One key per payment attempt, made by the app (a UUID). A retry or a double click with the same key gets the first answer again and is never charged twice; the key goes on to the payment provider. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Our group id. */
                 id: components["parameters"]["GroupId"];

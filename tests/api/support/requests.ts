@@ -44,6 +44,9 @@ export function sampleRequest(
     parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, sampleValue(contract, p.schema)]),
   );
   Object.assign(query, overrides.query);
+  const headers: Record<string, string> = Object.fromEntries(
+    parameters.filter((p) => p.in === 'header' && p.required).map((p) => [p.name.toLowerCase(), String(sampleValue(contract, p.schema))]),
+  );
   const bodySchema = rawOperation(contract, operation).requestBody?.content?.['application/json']?.schema;
   const body = overrides.body ?? (bodySchema ? sampleValue(contract, bodySchema) : undefined);
   const url = `/api/v1${operation.path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(path[name])))}`;
@@ -51,6 +54,7 @@ export function sampleRequest(
     method: operation.method as InjectOptions['method'],
     url,
     query: serializeQuery(query),
+    ...(Object.keys(headers).length === 0 ? {} : { headers }),
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
   };
 }
