@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RobotJobName } from '../../src/robot/protocol';
 import type { GroupMembersList, Member, MembersQuery, RemovalPreview } from './actors';
-import { groupJobStatus, robotUnavailability, type RobotSnapshot, type RobotUnavailability } from '../robot/selectors';
+import { groupJobStatus, ROBOT_JOB_TITLES, robotUnavailability, type RobotSnapshot, type RobotUnavailability } from '../robot/selectors';
 import type { ListOutcome, memberListMachine } from './machine';
 import { countOf, pluralWord } from '../../src/ui/plural';
 import {
@@ -32,12 +32,6 @@ function membersRobotStatusOf(snapshot: MemberListSnapshot, robot: RobotSnapshot
 
 /** Part 1 §4, §9: the removal protection's recommendation, shown beside the limits and in each removal dialog. */
 export const REMOVAL_RECOMMENDATION = `We recommend removing no more than ${RECOMMENDED_REMOVALS.daily} members per day and ${RECOMMENDED_REMOVALS.weekly} per week.`;
-
-const JOB_NOTICES: Partial<Record<RobotJobName, string>> = {
-  fetch_group_members: 'Syncing Members...',
-  fetch_group_posts: 'Syncing Engagements...',
-  remove_group_members: 'Removing Members...',
-};
 
 const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
   detecting: 'Looking for the extension...',
@@ -104,11 +98,6 @@ export interface MembersPageView {
   /** The selection and its actions; null on a list that takes no selection (all_members). */
   toolbar: MembersToolbar | null;
   dragging: boolean;
-  /**
-   * 'Syncing Members...', 'Syncing Engagements...' or 'Removing Members...' while the robot works on this
-   * group: the reason the actions wait (the group's pages show the job itself once, at the top).
-   */
-  jobNotice: string | null;
   /** The removal limits, on the lists members can be removed from. */
   limits: MembersLimits | null;
   recommendation: string;
@@ -144,7 +133,7 @@ function toolbarOf(snapshot: MemberListSnapshot, robot: MembersRobotStatus): Mem
   const { query, group, selection } = snapshot.context;
   if (!takesSelection(query.list, group.isPaid)) return null;
   const moving = snapshot.matches({ list: { ready: 'moving' } });
-  const waitReason = robot.job ? `${JOB_NOTICES[robot.job] ?? 'The extension is busy.'} Wait until it is done.` : null;
+  const waitReason = robot.job ? `${ROBOT_JOB_TITLES[robot.job]} Wait until it is done.` : null;
   const commonReason = selection.length === 0 ? NOTHING_SELECTED : waitReason;
   const removeEnabled = snapshot.can({ type: 'members.remove' });
   return {
@@ -257,7 +246,6 @@ export function membersPageView(snapshot: MemberListSnapshot, robotSnapshot: Rob
     notice: failed ? null : failure,
     toolbar: toolbarOf(snapshot, robot),
     dragging: snapshot.matches({ list: { ready: 'dragging' } }),
-    jobNotice: robot.job ? (JOB_NOTICES[robot.job] ?? null) : null,
     limits: limitsOf(snapshot),
     recommendation: REMOVAL_RECOMMENDATION,
     dialog: dialogOf(snapshot),

@@ -1,9 +1,16 @@
 import type { SnapshotFrom } from 'xstate';
 import type { GroupJobStatus, RobotIndicator } from './indicator';
-import type { RobotPresence } from '../../src/robot/protocol';
+import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
 import { commandJob, type CommandFailure, type robotMachine } from './machine';
 
 export type RobotSnapshot = SnapshotFrom<typeof robotMachine>;
+
+/** What each robot job is called while it runs (spec part 1 §2 Members): the group's pages announce it, and the actions it closes name it. */
+export const ROBOT_JOB_TITLES: Record<RobotJobName, string> = {
+  fetch_group_members: 'Syncing Members...',
+  fetch_group_posts: 'Syncing Engagements...',
+  remove_group_members: 'Removing Members...',
+};
 
 const PRESENCES: RobotPresence[] = ['ready', 'outdated', 'notInstalled', 'disconnected'];
 

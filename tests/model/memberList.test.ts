@@ -262,7 +262,7 @@ describe("memberList and the app's robot", () => {
     expect(pageOf(system).toolbar?.remove).toMatchObject({ enabled: true, busy: false, reason: null });
     startMembersScan(system, OTHER_GROUP_ID);
     expect(pageOf(system).toolbar?.remove).toMatchObject({ enabled: false, busy: false, reason: 'The extension is busy with another job' });
-    expect(pageOf(system).jobNotice).toBeNull();
+    expect(seenIn(pageOf(system)).jobNotice).toBeNull();
     sendTo(system, { type: 'members.remove' });
     expect(system.actors.previewRemoval.waitingRuns()).toBe(0);
     expect(pageOf(system).dialog).toBeNull();
@@ -289,7 +289,7 @@ describe("memberList and the app's robot", () => {
     expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1]);
 
     startMembersScan(system, GROUP_ID);
-    expect(pageOf(system).jobNotice).toBe('Syncing Members...');
+    expect(seenIn(pageOf(system)).jobNotice).toBe('Syncing Members...');
     expect(pageOf(system).toolbar?.moves.every(({ enabled }) => !enabled)).toBe(true);
     expect(pageOf(system).toolbar?.remove?.enabled).toBe(false);
     expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
@@ -305,7 +305,7 @@ describe("memberList and the app's robot", () => {
     await confirmRemovalOfTwo(system);
     expect(system.fakeRobot.waitingRuns().map(({ command, args }) => ({ command, args }))).toEqual([{ command: 'remove_group_members', args: REMOVAL_ARGS }]);
     await settle();
-    expect(pageOf(system).jobNotice).toBe('Removing Members...');
+    expect(seenIn(pageOf(system)).jobNotice).toBe('Removing Members...');
     expect(pageOf(system).dialog).toBeNull();
     expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
     await finishRobotCommand(system);
@@ -321,7 +321,7 @@ describe("memberList and the app's robot", () => {
     const page = pageOf(system);
     expect(page.notice).toBe(ROBOT_REFUSAL);
     expect(page.dialog).toBeNull();
-    expect(page.jobNotice).toBeNull();
+    expect(seenIn(page).jobNotice).toBeNull();
     expect(page.toolbar?.remove?.enabled).toBe(true);
     expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
     system.stop();
@@ -335,7 +335,7 @@ describe("memberList and the app's robot", () => {
     const page = pageOf(system);
     expect(page.notice).toBe('The extension went away before the command ended.');
     expect(page.toolbar?.remove).toMatchObject({ enabled: false, busy: false, reason: 'The extension is not connected' });
-    expect(page.jobNotice).toBeNull();
+    expect(seenIn(page).jobNotice).toBeNull();
     system.stop();
   });
 });

@@ -5,7 +5,7 @@ import { createApiClient } from '../../src/api/client';
 import type { RobotJobsLookup } from '../../machines/robot/actors';
 import { robotMachine, type RobotEvent } from '../../machines/robot/machine';
 import { canStartCommand, groupJobStatus, isRunningCommand, lastCommandFailure, robotIndicator, robotPresence } from '../../machines/robot/selectors';
-import { JOB_TITLES } from '../../src/app/shell/JobStatusNotice';
+import { SPEC_JOB_NOTICES } from './memberListSpec';
 import { RobotError } from '../../src/robot/protocol';
 import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_IDENTITY, ROBOT_JOB_LOOKUPS } from '../../src/app/shell/fixtures';
 import { createDeferredActor, settle } from './support/deferredActor';
@@ -123,7 +123,7 @@ function expectSystemToMatch(system: System, expected: Snapshot) {
   const job = groupJobStatus(expected, GROUP.id);
   expect(groupJobStatus(actual, GROUP.id)).toEqual(job);
   if (job) {
-    expect(screen.getByRole('status', { name: JOB_TITLES[job.name] })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: SPEC_JOB_NOTICES[job.name] })).toBeInTheDocument();
   } else {
     expect(screen.queryByText(/Syncing|Removing/)).toBeNull();
   }

@@ -1,14 +1,8 @@
 import { ProgressBar } from 'primereact/progressbar';
+import { ROBOT_JOB_TITLES } from '../../../machines/robot/selectors';
 import type { RobotJobName } from '../../robot/protocol';
 import type { GroupJobStatus } from './types';
 import './jobStatusNotice.css';
-
-/** What each robot job is called while it runs (spec part 1 §2 Members). */
-export const JOB_TITLES: Record<RobotJobName, string> = {
-  fetch_group_members: 'Syncing Members...',
-  fetch_group_posts: 'Syncing Engagements...',
-  remove_group_members: 'Removing Members...',
-};
 
 const JOB_UNITS: Record<RobotJobName, string> = {
   fetch_group_members: 'members',
@@ -29,7 +23,7 @@ function progressText({ name, done, total }: GroupJobStatus): string {
 /** The notice at the top of a group's pages while the robot works on the group. */
 export function JobStatusNotice({ job }: JobStatusNoticeProps) {
   if (!job) return null;
-  const title = JOB_TITLES[job.name];
+  const title = ROBOT_JOB_TITLES[job.name];
   const text = progressText(job);
   const percent = job.total ? Math.min(100, Math.round((job.done / job.total) * 100)) : null;
   return (
