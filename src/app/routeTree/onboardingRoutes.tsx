@@ -17,7 +17,6 @@ export function onboardingRoutes(deps: AppDeps): RouteObject {
         api={deps.api}
         robot={deps.robot}
         session={deps.session}
-        groups={deps.groups}
         savedRoute={createSavedRoute(window.localStorage)}
       />
     )),

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useRevalidator } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import type { ApiClient } from '../../api/client';
-import type { GroupsSource } from '../../api/groupsSource';
 import { pathTo } from '../../app/routes';
 import type { SessionActor } from '../../../machines/session/actorRef';
 import type { Robot } from '../../robot/protocol';
@@ -18,7 +17,6 @@ export interface OnboardingRouteProps {
   api: ApiClient;
   robot: Robot;
   session: SessionActor;
-  groups: GroupsSource;
   savedRoute: SavedRoute;
 }
 
@@ -27,12 +25,12 @@ function isStep(step: string | undefined): step is OnboardingStep {
 }
 
 /**
- * /onboarding/:step — the wizard, with the router, the groups cache and the session behind its
+ * /onboarding/:step — the wizard, with the router and the session behind its
  * declared actions. The address follows the wizard; an address the user opens (a link, the
  * browser's back button) asks the wizard for that step, and a step that cannot open yet puts the
  * address back on the wizard's step.
  */
-export function OnboardingRoute({ api, robot, session, groups, savedRoute }: OnboardingRouteProps) {
+export function OnboardingRoute({ api, robot, session, savedRoute }: OnboardingRouteProps) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
@@ -47,10 +45,8 @@ export function OnboardingRoute({ api, robot, session, groups, savedRoute }: Onb
           const path = pathTo('onboarding_step', { step });
           if (shownPath.current !== path) navigate(path, { replace });
         },
-        groupsChanged: () => {
-          groups.refresh();
-          void revalidate();
-        },
+        // The acquire call already has the user's groups read again (src/api/groupChanges.ts); the route's loaders follow.
+        groupsChanged: () => void revalidate(),
         flagsSaved: (_, { flags }) => {
           const user = currentUser(session.getSnapshot());
           if (user) session.send({ type: 'session.userUpdated', user: { ...user, flags } });

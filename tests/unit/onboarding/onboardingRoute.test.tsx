@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
-import type { GroupsSource } from '../../../src/api/groupsSource';
 import { AppProviders } from '../../../src/app/providers';
 import type { SessionActor } from '../../../src/app/sessionActor';
 import { bookClubGroup, foundGroups, permissionFixture, USER_FLAGS } from '../../../src/features/onboarding/fixtures';
@@ -71,9 +70,8 @@ function renderWizard(path: string) {
   const server = fakeServer();
   const { robot, commands } = fakeRobot();
   const session = { getSnapshot: () => ({ context: { user: newcomerUser } }), send: vi.fn() } as unknown as SessionActor;
-  const groups: GroupsSource = { load: vi.fn(), refresh: vi.fn() };
   const savedRoute: SavedRoute = { read: () => '/support', forget: vi.fn() };
-  const wizard = <OnboardingRoute api={server.api} robot={robot} session={session} groups={groups} savedRoute={savedRoute} />;
+  const wizard = <OnboardingRoute api={server.api} robot={robot} session={session} savedRoute={savedRoute} />;
   const router = createMemoryRouter(
     [
       { path: '/onboarding', element: wizard, children: [{ index: true, element: null }, { path: ':step', element: null }] },
@@ -87,7 +85,7 @@ function renderWizard(path: string) {
     </AppProviders>,
   );
   const pathname = () => router.state.location.pathname;
-  return { router, pathname, server, commands, session, groups, savedRoute };
+  return { router, pathname, server, commands, session, savedRoute };
 }
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -118,7 +116,6 @@ describe('the onboarding route', () => {
     next();
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, this is my group' }));
     await screen.findByText(`${bookClubGroup.name} is connected to your account.`);
-    expect(app.groups.refresh).toHaveBeenCalledOnce();
     next();
     await screen.findByText(`150 members of ${bookClubGroup.name} scanned.`);
     next();
