@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { createApiClient } from '../api/client';
-import { accessToken } from '../../machines/session/selectors';
+import { accessToken, sessionAccess } from '../../machines/session/selectors';
 import { createSessionStore } from '../../machines/session/sessionStore';
 import { createNoticeBoard } from '../app/notices';
 import { PublicFrame } from '../app/PublicFrame';
@@ -49,7 +49,11 @@ export async function startLogin({ rootElement, baseUrl, storage, page, config, 
   const session = createActor(appSessionMachine({ navigate: handOver, notices: createNoticeBoard() }), {
     input: { api, store: createSessionStore(storage) },
   }).start();
-  const { data: status } = await api.GET('/status').catch(() => ({ data: undefined }));
+  const [{ data: status }] = await Promise.all([
+    api.GET('/status').catch(() => ({ data: undefined })),
+    // As the app's login route does, the page waits for the session to settle: the terms only count once it has.
+    waitFor(session, (current) => sessionAccess(current) !== 'pending', { timeout: Infinity }),
+  ]);
   // Without the server's status the app's login route shows what went wrong, with a way to try again.
   if (!status) return handOver(pathTo('login') + page.location.search);
   root.render(

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PlainButton, PlainCheckbox, PlainMessage } from '../../ui/plain/PlainControls';
+import { FacebookIcon } from '../../ui/plain/PlainIcons';
 import { EntryCard } from './EntryCard';
 
 export interface LoginPageProps {
@@ -38,7 +39,7 @@ export function LoginPage({ loginDisabled, termsAccepted, canSignIn, signingIn, 
           </div>
           <PlainButton
             label="Sign in with Facebook"
-            icon="pi pi-facebook"
+            icon={FacebookIcon}
             className="entry-card__action"
             disabled={!canSignIn}
             loading={signingIn}

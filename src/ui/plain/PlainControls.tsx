@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { CheckIcon, SpinnerIcon, TimesCircleIcon } from './PlainIcons';
 import './plainControls.css';
 
 /*
@@ -8,20 +10,24 @@ import './plainControls.css';
 
 export interface PlainButtonProps {
   label: string;
-  /** A PrimeIcons class, e.g. `pi pi-facebook`; a spinner takes its place while loading. */
-  icon: string;
+  /** An icon of PlainIcons.tsx; a spinner takes its place while loading. */
+  icon: (props: { className: string }) => ReactNode;
   disabled: boolean;
   loading: boolean;
   className?: string;
   onClick(): void;
 }
 
-export function PlainButton({ label, icon, disabled, loading, className, onClick }: PlainButtonProps) {
+export function PlainButton({ label, icon: Icon, disabled, loading, className, onClick }: PlainButtonProps) {
   const closed = disabled || loading;
   const classes = ['p-button p-component', closed && 'p-disabled', loading && 'p-button-loading p-button-loading-left', className];
   return (
     <button type="button" className={classes.filter(Boolean).join(' ')} disabled={closed} onClick={onClick}>
-      <span className={`p-button-icon p-c p-button-icon-left ${loading ? 'p-button-loading-icon pi pi-spin pi-spinner' : icon}`} aria-hidden="true" />
+      {loading ? (
+        <SpinnerIcon className="p-button-icon p-c p-button-icon-left p-button-loading-icon" />
+      ) : (
+        <Icon className="p-button-icon p-c p-button-icon-left" />
+      )}
       <span className="p-button-label p-c">{label}</span>
     </button>
   );
@@ -47,7 +53,7 @@ export function PlainCheckbox({ inputId, checked, disabled, onChange }: PlainChe
         onChange={(event) => onChange(event.target.checked)}
       />
       <div className={`p-checkbox-box${checked ? ' p-highlight' : ''}`}>
-        {checked && <span className="p-checkbox-icon pi pi-check" aria-hidden="true" />}
+        {checked && <CheckIcon className="p-checkbox-icon" />}
       </div>
     </div>
   );
@@ -62,7 +68,7 @@ export interface PlainMessageProps {
 export function PlainMessage({ severity, text, className }: PlainMessageProps) {
   return (
     <div className={`p-inline-message p-component p-inline-message-${severity} ${className ?? ''}`} role="alert" aria-live="assertive">
-      <span className="p-inline-message-icon pi pi-times-circle" aria-hidden="true" />
+      <TimesCircleIcon className="p-inline-message-icon" />
       <span className="p-inline-message-text">{text}</span>
     </div>
   );

@@ -86,7 +86,7 @@ describe('the login page of a signed-out visitor, without the app', () => {
   it('shows the failure when the social network gives no token, and stays', async () => {
     const { startApp } = boot(createFakeServer([ada], statusFixture({ sandbox: false })), '/auth/login', { facebookToken: null });
     fireEvent.click(await screen.findByLabelText(/I accept the terms/));
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Facebook' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in with Facebook' })));
     await waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
     expect(window.location.pathname + window.location.search).toBe('/auth/login?success=false');
   });
