@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { createIdentityProvider, type IdentityProvider } from './adapters/identity';
+import { createPaymentsAdapter, type PaymentsAdapter } from './adapters/payments';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connect';
 import { accessHooks, type AccessDirectory } from './http/access';
@@ -24,12 +25,17 @@ import { registerSandboxImageRoutes } from './sandbox/image-routes';
 
 export const API_PREFIX = '/api/v1';
 
+/** The payment provider's webhook: signed over its raw body, sent in clear. */
+const PAYMENT_WEBHOOK_URL = `${API_PREFIX}/payments/stripe/webhook`;
+
 export interface ServerDeps {
   database: Database;
   /** Who may call what; defaults to the database's users, sessions and memberships. */
   accessDirectory?: AccessDirectory;
   /** Who a sign-in token belongs to; defaults to the mode's provider (sandbox tokens or the social network). */
   identity?: IdentityProvider;
+  /** The payment provider; defaults to the mode's (sandbox test cards or Stripe). */
+  payments?: PaymentsAdapter;
   now?: () => Date;
   /** Where the log goes instead of stdout. */
   logStream?: LogStream;
@@ -48,7 +54,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const now = deps.now ?? (() => new Date());
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
-  const handlers = createHandlers({ db: deps.database.db, config, now, identity });
+  const payments = deps.payments ?? createPaymentsAdapter(config, now);
+  const handlers = createHandlers({ db: deps.database.db, config, now, identity, payments });
   const limiter = createRateLimiter(deps.rateLimits ?? RATE_LIMITS, now);
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
@@ -58,7 +65,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(headers);
   });
-  if (config.envelopeKey) registerEnvelope(app, config.envelopeKey, API_PREFIX, [`${API_PREFIX}/status`]);
+  if (config.envelopeKey) registerEnvelope(app, config.envelopeKey, API_PREFIX, [`${API_PREFIX}/status`, PAYMENT_WEBHOOK_URL]);
   await registerCompression(app);
   // Unknown query and path parameters are refused like unknown body fields, also where an operation declares none.
   app.addHook('onRoute', (route) => {
@@ -72,7 +79,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     if (schema.body?.content) schema.body = schema.body.content['application/json']?.schema;
   });
 
-  acceptOnlyJsonBodies(app);
+  acceptOnlyJsonBodies(app, [PAYMENT_WEBHOOK_URL]);
   await app.register(openapiGlue, {
     specification: contract,
     prefix: API_PREFIX,

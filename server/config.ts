@@ -39,7 +39,16 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
-  stripe: { secretKey?: string; publishableKey?: string };
+  /**
+   * The payment provider (live mode): the secret key, the prices the monthly and annual plans
+   * subscribe to, and the secret that signs its webhook events.
+   */
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    priceIds: { monthly?: string; annual?: string };
+    webhookSecret?: string;
+  };
   tapfiliate: { apiKey?: string };
 }
 
@@ -122,7 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       appSecret: env.FACEBOOK_APP_SECRET,
       graphUrl: env.FACEBOOK_GRAPH_URL || DEFAULT_FACEBOOK_GRAPH_URL,
     },
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      priceIds: { monthly: env.STRIPE_PRICE_MONTHLY || undefined, annual: env.STRIPE_PRICE_ANNUAL || undefined },
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    },
     tapfiliate: { apiKey: env.TAPFILIATE_API_KEY },
   };
 }

@@ -577,3 +577,26 @@ export const sandbox_removals = pgTable(
   },
   (t) => [primaryKey({ name: 'sandbox_removals_pk', columns: [t.fb_group_id, t.fb_user_id] })],
 );
+
+/**
+ * Payment calls by their Idempotency-Key, per user and operation: which request the key was first
+ * sent with and the answer it got, so the same key again gets that answer and is never charged
+ * twice. The status is null while the first request is still being answered.
+ */
+export const idempotency_keys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The contract's operationId. */
+    operation: text().notNull(),
+    key: text().notNull(),
+    /** sha256 of the group and the body it was sent with. */
+    request_hash: text().notNull(),
+    status_code: integer(),
+    answer: jsonb().$type<unknown>(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.user_id, t.operation, t.key] })],
+);

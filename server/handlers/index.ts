@@ -15,6 +15,7 @@ import { sandboxHandlers } from './sandbox';
 import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
+import { subscriptionsHandlers } from './subscriptions';
 import { supportHandlers } from './support';
 import { usersHandlers } from './users';
 
@@ -32,6 +33,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...auditLogsHandlers(context),
     ...chartsHandlers(context),
     ...paymentAccountHandlers(context),
+    ...subscriptionsHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
     ...robotHandlers(context),

@@ -3,12 +3,14 @@ import type { operations } from '../../src/api/schema';
 import type { AppDb } from '../db/connect';
 import type { ServerConfig } from '../config';
 import type { IdentityProvider } from '../adapters/identity';
+import type { PaymentsAdapter } from '../adapters/payments';
 
 export interface HandlerContext {
   db: AppDb;
   config: ServerConfig;
   now: () => Date;
   identity: IdentityProvider;
+  payments: PaymentsAdapter;
 }
 
 export type OperationId = keyof operations;

@@ -38,12 +38,20 @@ export const tooDeep = () =>
     rule: 'max_depth',
   });
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as it arrived, on the routes that verify a signature over it. */
+    rawBody?: string;
+  }
+}
+
 /**
  * Bodies are JSON and nothing else: the only parser left is Fastify's JSON parser (which refuses
  * `__proto__` and `constructor` keys), behind a depth check. Any other content type, or a body
- * without one, has no parser and answers 415, so no body ever reaches a route unvalidated.
+ * without one, has no parser and answers 415, so no body ever reaches a route unvalidated. The
+ * routes named in rawBodyRoutes (their URL patterns) also keep the text as it arrived.
  */
-export function acceptOnlyJsonBodies(app: FastifyInstance): void {
+export function acceptOnlyJsonBodies(app: FastifyInstance, rawBodyRoutes: readonly string[] = []): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -52,6 +60,7 @@ export function acceptOnlyJsonBodies(app: FastifyInstance): void {
       done(tooDeep(), undefined);
       return;
     }
+    if (rawBodyRoutes.includes(request.routeOptions.url ?? '')) request.rawBody = text;
     parseJson(request, text, done);
   });
 }

@@ -608,12 +608,12 @@ export interface paths {
         get?: never;
         /**
          * Change a group's plan (upgrade to annual)
-         * @description A monthly group upgrades to annual with the saved card. 402 payment_failed: declined. 409: the group is not on the monthly plan.
+         * @description A monthly group upgrades to annual with the saved card; the provider prorates the unused part of the month. The plan, status and dates change, a locked group is unlocked and subscription_upgrade is audited, in one transaction. 402 payment_failed: declined (subscription_error audited, count_payment_error up by one, nothing else changes). 409: the group is not on the monthly plan, or the Idempotency-Key was used for another request or is still being answered. The same Idempotency-Key again answers the first answer without charging again.
          */
         put: operations["upgradeSubscription"];
         /**
          * Buy a plan for a group
-         * @description Creates the subscription (annual, monthly) or the lifetime purchase (once) and charges the saved card, or the card token when the user has none (400 when neither). Answers the transaction the app stores (total 4500 for monthly, else 29700 cents). 402 payment_failed: the card was declined (the provider's message). 409: the group already has a paid plan.
+         * @description Creates the subscription (annual, monthly) or the lifetime purchase (once) and charges the saved card, or the card token when the user has none (400 when neither; a token, when sent, becomes the user's saved card). Answers the transaction the app stores (total 4500 for monthly, else 29700 cents). The group's plan, status and dates change, a locked group is unlocked, and subscription_attempt and subscription_success are audited, all in one transaction. 402 payment_failed: the card was declined (the provider's message); subscription_attempt and subscription_error are audited and the group flag count_payment_error goes up by one, nothing else changes. 409: the group already has a paid plan, the Idempotency-Key was used for another request, or its first request is still being answered. The same Idempotency-Key again answers the first answer (200 or 402) without charging again.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -633,9 +633,29 @@ export interface paths {
         put?: never;
         /**
          * Change the card
-         * @description Saves a new card for the user and uses it for the group's subscription. 402 payment_failed: the card was refused.
+         * @description Saves a new card as the user's default payment method (card_exists, card_brand, card_last4), used from then on by every subscription of the user; card_updated is audited in the same transaction. 402 payment_failed: the card was refused, nothing changes. 409: the Idempotency-Key was used for another request or is still being answered; the same key again answers the first answer.
          */
         post: operations["updateSubscriptionSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment provider's subscription events (live mode)
+         * @description Stripe's webhook, verified with the signing secret (STRIPE_WEBHOOK_SECRET) against the Stripe-Signature header over the raw body. Handles invoice.payment_failed (status past_due), customer.subscription.updated (the subscription's status) and customer.subscription.deleted (status canceled, subscription_cancel audited) for the group whose stripe_subscription_id the event names: subscription_status and subscription_ends_at change, and is_locked becomes true when the status is past_due, unpaid, canceled or incomplete_expired and false when it is active or trialing, in one transaction with its audit record. Other event types, and events about no known group, are acknowledged and change nothing. 400: the signature is missing, wrong or too old. 404: sandbox mode, where subscriptions are recorded locally.
+         */
+        post: operations["receivePaymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4849,6 +4869,60 @@ export interface operations {
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    receivePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signature Stripe computes over the raw body with the endpoint's signing secret. */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    object?: string;
+                    api_version?: string | null;
+                    created?: number;
+                    livemode?: boolean;
+                    pending_webhooks?: number;
+                    request?: {
+                        [key: string]: unknown;
+                    } | null;
+                    type: string;
+                    account?: string;
+                    context?: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The event was received. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];

@@ -11,6 +11,7 @@ import { sampleRequest, withToken } from '../support/requests';
 import type { RoleWorld } from '../support/roles';
 import { groupIdsByName, signInAs } from '../support/sandbox-session';
 import { createSeededServer } from '../support/seeded-server';
+import { cardToken, CARDS } from '../subscriptions/billing-world';
 import { tableDigests } from '../support/table-counts';
 import type { TestServer } from '../support/test-server';
 
@@ -71,6 +72,12 @@ describe.each(databaseKinds())('the locked sandbox group on %s', (kind) => {
         return { body: { name: 'fetch_group_members', args: { id: groupId } } };
       case 'updateGroupFlags':
         return { body: { flags: { checkbox_payment_terms_accept: true } } };
+      case 'createSubscription':
+        return { body: { plan: 'monthly' } };
+      case 'upgradeSubscription':
+        return { body: { plan: 'annual' } };
+      case 'updateSubscriptionSource':
+        return { body: { token: await cardToken(server.app, CARDS.visa) } };
       default:
         return {};
     }
@@ -109,6 +116,8 @@ describe.each(databaseKinds())('the locked sandbox group on %s', (kind) => {
 
   it('lets through the writes paying needs', async () => {
     for (const operation of allowedWrites) {
+      // A successful payment unlocks the group: lock it again, so every write meets a locked group.
+      await server.db.update(groups).set({ is_locked: true }).where(eq(groups.id, groupId));
       const response = await call(operation);
       expect(response.json().error?.details?.reason, operation.operationId).not.toBe('locked');
       expect(response.statusCode, operation.operationId).toBe(built.has(operation.operationId) ? 200 : 501);

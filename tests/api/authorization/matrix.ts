@@ -36,6 +36,21 @@ const tenantJobPath = (name: RobotJobName, body?: (tenant: OtherTenant) => unkno
   request: async (_world, { db, tenant }) => ({ path: { job_id: await tenantJob(db, tenant, name) }, ...(body ? { body: body(tenant) } : {}) }),
 });
 
+/** The group in the path is another tenant's: the access check hides it. */
+function anotherTenantsGroup(status: number): CrossTenantCase {
+  return { what: "another tenant's group", status, request: (_world, { tenant }) => ({ path: { id: tenant.group.id } }) };
+}
+
+/** A card token of the sandbox's card form, for the calls that save a card. */
+async function sandboxCardToken(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/sandbox/payments/card_tokens',
+    payload: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+  });
+  return response.json().token;
+}
+
 export interface RequestOverrides {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
@@ -226,9 +241,26 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   autocompleteGroups: { access: 'user' },
 
   // subscriptions
-  upgradeSubscription: { access: 'groupAdmin' },
-  createSubscription: { access: 'groupAdmin' },
-  updateSubscriptionSource: { access: 'groupAdmin' },
+  // The role world's group is on the annual plan: it has nothing to buy and nothing to upgrade
+  // (tests/api/subscriptions covers the purchases and upgrades that go through).
+  upgradeSubscription: { access: 'groupAdmin', built: { status: 409, crossTenant: [anotherTenantsGroup(404)] } },
+  createSubscription: {
+    access: 'groupAdmin',
+    built: { status: 409, request: () => ({ body: { plan: 'annual' } }), crossTenant: [anotherTenantsGroup(404)] },
+  },
+  updateSubscriptionSource: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (_world, { app }) => ({ body: { token: await sandboxCardToken(app) } }),
+      crossTenant: [anotherTenantsGroup(404)],
+    },
+  },
+  // Live mode only: the role world's server runs the sandbox.
+  receivePaymentWebhook: {
+    access: 'public',
+    built: { status: 404, crossTenant: { none: "the provider's signed events name its subscriptions, never the caller's records" } },
+  },
 
   // affiliates
   getAffiliate: { access: 'user' },
@@ -496,7 +528,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       ],
     },
   },
-  createSandboxCardToken: { access: 'sandbox' },
+  createSandboxCardToken: {
+    access: 'sandbox',
+    built: {
+      status: 201,
+      request: () => ({ body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' } }),
+      crossTenant: { none: 'a test card names no record' },
+    },
+  },
   getSandboxConnectPage: { access: 'sandbox' },
   completeSandboxConnect: { access: 'sandbox' },
 };

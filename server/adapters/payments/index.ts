@@ -1,0 +1,12 @@
+import type { ServerConfig } from '../../config';
+import type { PaymentsAdapter } from './payments-adapter';
+import { createSandboxPayments } from './sandbox';
+import { createStripePayments } from './stripe';
+
+export * from './payments-adapter';
+
+/** The payment provider the mode asks for: the sandbox's test cards, or Stripe. */
+export function createPaymentsAdapter(config: ServerConfig, now: () => Date): PaymentsAdapter {
+  if (config.mode === 'sandbox') return createSandboxPayments(now);
+  return createStripePayments(config.stripe);
+}

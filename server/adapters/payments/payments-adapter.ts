@@ -1,0 +1,84 @@
+/** The plans the provider bills again and again; `once` is a single charge. */
+export type RecurringPlan = 'monthly' | 'annual';
+
+/** The card a customer pays with, as the provider reports it. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+}
+
+/** A subscription as the provider reports it after a successful charge. */
+export interface ProviderSubscription {
+  subscriptionId: string;
+  /** The invoice that charged it. */
+  transactionId: string;
+  status: string;
+  currentPeriodEnd: Date;
+}
+
+/** What a webhook event says about one subscription (live mode). */
+export interface SubscriptionEvent {
+  kind: 'payment_failed' | 'updated' | 'deleted';
+  eventId: string;
+  subscriptionId: string;
+  /** The subscription's status after the event. */
+  status: string;
+  /** The end of the paid period when the event tells it. */
+  periodEnd: Date | null;
+}
+
+/** The provider refused the card or the charge; the message is the provider's, shown to the user. */
+export class PaymentDeclined extends Error {
+  override readonly name = 'PaymentDeclined';
+}
+
+/**
+ * The payment provider. Every call that can charge or change something takes the idempotency key
+ * of the user's attempt: the same key again gets the first answer and never charges twice. A call
+ * the provider refuses rejects with PaymentDeclined.
+ */
+export interface PaymentsAdapter {
+  createCustomer(customer: { userId: number; name: string; email: string | null }, idempotencyKey: string): Promise<string>;
+  /** Makes the card token the customer's default payment method. */
+  saveCard(customerId: string, token: string, idempotencyKey: string): Promise<CardSummary>;
+  /** Subscribes the customer to the plan's price, charging the default card now. */
+  subscribe(customerId: string, plan: RecurringPlan, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** One charge of the default card; answers the charge's id. */
+  chargeOnce(customerId: string, amountCents: number, idempotencyKey: string): Promise<string>;
+  /** Moves the subscription to the plan's price, charging the prorated difference now. */
+  changePlan(
+    subscription: { subscriptionId: string; customerId: string },
+    plan: RecurringPlan,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
+  /**
+   * The subscription event of a signed webhook body; null for an event of another type. Throws
+   * WebhookRefused when the signature does not verify. Only the live provider sends webhooks.
+   */
+  readWebhook?(payload: string, signature: string): SubscriptionEvent | null;
+  /**
+   * Tokenizes a test card as the payment page would (POST /sandbox/payments/card_tokens); rejects
+   * with PaymentDeclined as Stripe's test-card rules say. Only the sandbox provider has it.
+   */
+  issueCardToken?(card: TestCardDetails): CardSummary & { token: string };
+}
+
+/** A card as the sandbox's card form sends it. */
+export interface TestCardDetails {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+export class WebhookRefused extends Error {
+  override readonly name = 'WebhookRefused';
+}
+
+/** Stripe's one-call idempotency keys: one attempt's key, told apart per call it makes. */
+export function callKey(
+  idempotencyKey: string,
+  call: 'customer' | 'card' | 'card-attach' | 'card-default' | 'charge' | 'subscription',
+): string {
+  return `${idempotencyKey}:${call}`;
+}

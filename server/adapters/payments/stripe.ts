@@ -1,0 +1,190 @@
+import Stripe from 'stripe';
+import {
+  callKey,
+  PaymentDeclined,
+  WebhookRefused,
+  type PaymentsAdapter,
+  type ProviderSubscription,
+  type RecurringPlan,
+  type SubscriptionEvent,
+} from './payments-adapter';
+
+export interface StripePaymentsOptions {
+  secretKey?: string;
+  priceIds: { monthly?: string; annual?: string };
+  webhookSecret?: string;
+  /** Where Stripe's API answers; tests point it at a local fake server. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Retries of a failed request; they carry the same idempotency key, so they never charge twice. */
+  maxNetworkRetries?: number;
+}
+
+/** The provider's refusals the user can act on (a declined card, an unknown token) as PaymentDeclined; anything else as it was. */
+function declinedOrSame(error: unknown): unknown {
+  if (error instanceof Stripe.errors.StripeCardError) return new PaymentDeclined(error.message);
+  const aboutTheToken = error instanceof Stripe.errors.StripeInvalidRequestError && (error.param ?? '').includes('token');
+  return aboutTheToken ? new PaymentDeclined(error.message) : error;
+}
+
+async function mapped<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw declinedOrSame(error);
+  }
+}
+
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+function providerSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const transactionId = idOf(subscription.latest_invoice);
+  const item = subscription.items.data[0];
+  if (!transactionId || !item) throw new Error(`Stripe subscription ${subscription.id} came back without an invoice or an item`);
+  return {
+    subscriptionId: subscription.id,
+    transactionId,
+    status: subscription.status,
+    currentPeriodEnd: fromUnix(item.current_period_end),
+  };
+}
+
+function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const item = subscription.items?.data[0];
+  return item ? fromUnix(item.current_period_end) : null;
+}
+
+/** The subscription event a Stripe event carries, or null for the types xFilter does not follow. */
+function subscriptionEvent(event: Stripe.Event): SubscriptionEvent | null {
+  switch (event.type) {
+    case 'invoice.payment_failed': {
+      const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+      return subscriptionId ? { kind: 'payment_failed', eventId: event.id, subscriptionId, status: 'past_due', periodEnd: null } : null;
+    }
+    case 'customer.subscription.updated': {
+      const subscription = event.data.object;
+      return { kind: 'updated', eventId: event.id, subscriptionId: subscription.id, status: subscription.status, periodEnd: periodEndOf(subscription) };
+    }
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const endedAt = subscription.ended_at ?? subscription.canceled_at;
+      return {
+        kind: 'deleted',
+        eventId: event.id,
+        subscriptionId: subscription.id,
+        status: subscription.status,
+        periodEnd: endedAt ? fromUnix(endedAt) : periodEndOf(subscription),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Live payments over Stripe: a customer per user, the card token as the customer's default
+ * payment method, subscriptions on the configured monthly and annual prices (charged at once or
+ * refused), a PaymentIntent for the lifetime purchase, and upgrades invoiced with proration.
+ */
+export function createStripePayments(options: StripePaymentsOptions): PaymentsAdapter {
+  let client: Stripe | undefined;
+
+  /** The API client, made on first use so a live server without payments configured still starts. */
+  function ready(): Stripe {
+    if (!options.secretKey) throw new Error('Live payments need STRIPE_SECRET_KEY');
+    client ??= new Stripe(options.secretKey, { maxNetworkRetries: options.maxNetworkRetries ?? 2, ...(options.api ?? {}) });
+    return client;
+  }
+
+  function priceOf(plan: RecurringPlan): string {
+    const price = options.priceIds[plan];
+    if (!price) throw new Error(`Live payments need the ${plan} price id (STRIPE_PRICE_${plan.toUpperCase()})`);
+    return price;
+  }
+
+  return {
+    createCustomer({ userId, name, email }, idempotencyKey) {
+      return mapped(async () => {
+        const customer = await ready().customers.create(
+          { name, ...(email ? { email } : {}), metadata: { user_id: String(userId) } },
+          { idempotencyKey: callKey(idempotencyKey, 'customer') },
+        );
+        return customer.id;
+      });
+    },
+
+    saveCard(customerId, token, idempotencyKey) {
+      return mapped(async () => {
+        const client = ready();
+        const method = await client.paymentMethods.create(
+          { type: 'card', card: { token } },
+          { idempotencyKey: callKey(idempotencyKey, 'card') },
+        );
+        await client.paymentMethods.attach(method.id, { customer: customerId }, { idempotencyKey: callKey(idempotencyKey, 'card-attach') });
+        await client.customers.update(
+          customerId,
+          { invoice_settings: { default_payment_method: method.id } },
+          { idempotencyKey: callKey(idempotencyKey, 'card-default') },
+        );
+        if (!method.card) throw new Error(`Stripe payment method ${method.id} is not a card`);
+        return { brand: method.card.brand, last4: method.card.last4 };
+      });
+    },
+
+    subscribe(customerId, plan, idempotencyKey) {
+      return mapped(async () => {
+        const subscription = await ready().subscriptions.create(
+          { customer: customerId, items: [{ price: priceOf(plan) }], payment_behavior: 'error_if_incomplete' },
+          { idempotencyKey: callKey(idempotencyKey, 'subscription') },
+        );
+        return providerSubscription(subscription);
+      });
+    },
+
+    chargeOnce(customerId, amountCents, idempotencyKey) {
+      return mapped(async () => {
+        const client = ready();
+        const customer = await client.customers.retrieve(customerId);
+        const paymentMethod = customer.deleted ? null : idOf(customer.invoice_settings.default_payment_method);
+        if (!paymentMethod) throw new PaymentDeclined('There is no saved card to charge.');
+        const intent = await client.paymentIntents.create(
+          { amount: amountCents, currency: 'usd', customer: customerId, payment_method: paymentMethod, confirm: true, off_session: true },
+          { idempotencyKey: callKey(idempotencyKey, 'charge') },
+        );
+        if (intent.status !== 'succeeded') throw new PaymentDeclined(intent.last_payment_error?.message ?? 'The payment was not completed.');
+        return intent.id;
+      });
+    },
+
+    changePlan({ subscriptionId }, plan, idempotencyKey) {
+      return mapped(async () => {
+        const client = ready();
+        const current = await client.subscriptions.retrieve(subscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to change`);
+        const subscription = await client.subscriptions.update(
+          subscriptionId,
+          {
+            items: [{ id: item.id, price: priceOf(plan) }],
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'error_if_incomplete',
+          },
+          { idempotencyKey: callKey(idempotencyKey, 'subscription') },
+        );
+        return providerSubscription(subscription);
+      });
+    },
+
+    readWebhook(payload, signature) {
+      if (!options.webhookSecret) throw new Error('Stripe webhooks need STRIPE_WEBHOOK_SECRET');
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(payload, signature, options.webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookRefused(error.message);
+        throw error;
+      }
+      return subscriptionEvent(event);
+    },
+  };
+}

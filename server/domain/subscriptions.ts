@@ -1,0 +1,286 @@
+import { eq } from 'drizzle-orm';
+import { PaymentDeclined, type CardSummary, type PaymentsAdapter, type SubscriptionEvent } from '../adapters/payments';
+import { GROUP_LIMITS_BY_PLAN } from '../db/group-defaults';
+import type { AuditLogKind } from '../db/enums';
+import { groups, users } from '../db/schema';
+import { PLAN_CHARGE_CENTS, type PaidPlan } from '../../rules/prices';
+import { isPaidPlan, type SubscribedPlan } from '../../rules/plans';
+import type { AppDb } from '../db/connect';
+import { recordAudit } from './audit';
+import { changeGroupFlags } from './group-flags';
+import { claimKey, releaseKey, storeAnswer, type IdempotencyClaim } from './idempotency';
+import { findGroup } from './held-groups';
+import { findUser, type UserRow } from './users';
+
+/** A payment attempt of one user on one group, with its Idempotency-Key. */
+interface Attempt {
+  groupId: number;
+  userId: number;
+  claim: IdempotencyClaim;
+  ip: string;
+  at: Date;
+}
+
+export interface PurchaseRequest extends Attempt {
+  plan: PaidPlan;
+  /** A card token; it becomes the user's saved card. */
+  token?: string;
+}
+
+export interface CardChangeRequest extends Attempt {
+  token: string;
+}
+
+export type PaymentRefusal =
+  /** The key was first sent with another request, or that request is still being answered. */
+  | 'other_request'
+  | 'in_progress'
+  /** No card token and no saved card. */
+  | 'no_card'
+  /** The group's paid plan is in force: nothing to buy. */
+  | 'already_paid'
+  /** Only a monthly group upgrades. */
+  | 'not_monthly'
+  | 'not_found';
+
+export type Charged = { paid: { transactionId: string; total: number } };
+export type CardSaved = { saved: CardSummary };
+export type Declined = { declined: string };
+export type PaymentOutcome<Success> = Success | Declined | { refused: PaymentRefusal };
+
+/**
+ * A group's paid plan is in force unless the group is locked: a locked group (its payment failed,
+ * its subscription ended) buys a plan again to be unlocked.
+ */
+export function planInForce(group: { subscribed_plan: SubscribedPlan; is_locked: boolean }): boolean {
+  return isPaidPlan(group.subscribed_plan) && !group.is_locked;
+}
+
+/**
+ * Runs a payment attempt once per key: a key already answered gets its stored answer, a refusal
+ * before the provider gives the key back, and `attempt` stores its answer in the transaction of
+ * what it writes.
+ */
+async function oncePerKey<Success extends object>(
+  db: AppDb,
+  claim: IdempotencyClaim,
+  at: Date,
+  attempt: () => Promise<PaymentOutcome<Success>>,
+): Promise<PaymentOutcome<Success>> {
+  const claimed = await claimKey(db, claim, at);
+  if ('refused' in claimed) return claimed;
+  if ('stored' in claimed) return claimed.stored.answer as PaymentOutcome<Success>;
+  try {
+    const outcome = await attempt();
+    if ('refused' in outcome) await releaseKey(db, claim);
+    return outcome;
+  } catch (error) {
+    await releaseKey(db, claim);
+    throw error;
+  }
+}
+
+async function keepAnswer(tx: AppDb, claim: IdempotencyClaim, outcome: Charged | CardSaved | Declined): Promise<void> {
+  await storeAnswer(tx, claim, { status: 'declined' in outcome ? 402 : 200, answer: outcome });
+}
+
+/** The customer the user pays as at the provider; a new one the first time. */
+async function customerOf(payments: PaymentsAdapter, user: UserRow, key: string): Promise<string> {
+  return user.stripe_customer_id ?? payments.createCustomer({ userId: user.id, name: user.name, email: user.email }, key);
+}
+
+/** A declined payment: the error audited and the group's count_payment_error raised by one, nothing else. */
+async function recordDecline(db: AppDb, attempt: Attempt, kinds: AuditLogKind[], message: string): Promise<Declined> {
+  const outcome = { declined: message };
+  await db.transaction(async (tx) => {
+    const flags = await changeGroupFlags(tx, attempt.groupId, { count_payment_error: 1 }, attempt.at);
+    const count = flags?.count_payment_error ?? 0;
+    const counted = { count_payment_error: [count - 1, count] as [number, number] };
+    for (const kind of kinds) {
+      const data = kind === 'subscription_error' ? { ip: attempt.ip, diff: counted } : { ip: attempt.ip };
+      await recordAudit(tx, { kind, userId: attempt.userId, groupId: attempt.groupId, data, at: attempt.at });
+    }
+    await keepAnswer(tx, attempt.claim, outcome);
+  });
+  return outcome;
+}
+
+/**
+ * Buys a plan for a group (spec part 1 §4, part 2 §7): the card token becomes the user's saved
+ * card, the subscription (monthly, annual) or the lifetime charge (once) is paid, and the group's
+ * plan, status, dates and limits change and its lock is lifted, in one transaction with the
+ * subscription_attempt and subscription_success audits and the key's answer.
+ */
+export async function purchasePlan(db: AppDb, payments: PaymentsAdapter, request: PurchaseRequest): Promise<PaymentOutcome<Charged>> {
+  return oncePerKey(db, request.claim, request.at, async () => {
+    const group = await findGroup(db, request.groupId);
+    const user = await findUser(db, request.userId);
+    if (!group || !user) return { refused: 'not_found' };
+    if (planInForce(group)) return { refused: 'already_paid' };
+    if (!request.token && !user.card_exists) return { refused: 'no_card' };
+    const { key } = request.claim;
+    let customerId: string;
+    let card: CardSummary | null = null;
+    let subscription: { id: string | null; status: string; endsAt: Date | null; transactionId: string };
+    try {
+      customerId = await customerOf(payments, user, key);
+      if (request.token) card = await payments.saveCard(customerId, request.token, key);
+      if (request.plan === 'once') {
+        const transactionId = await payments.chargeOnce(customerId, PLAN_CHARGE_CENTS.once, key);
+        subscription = { id: null, status: 'active', endsAt: null, transactionId };
+      } else {
+        const made = await payments.subscribe(customerId, request.plan, key);
+        subscription = { id: made.subscriptionId, status: made.status, endsAt: made.currentPeriodEnd, transactionId: made.transactionId };
+      }
+    } catch (error) {
+      if (error instanceof PaymentDeclined) return recordDecline(db, request, ['subscription_attempt', 'subscription_error'], error.message);
+      throw error;
+    }
+    const outcome: Charged = { paid: { transactionId: subscription.transactionId, total: PLAN_CHARGE_CENTS[request.plan] } };
+    await db.transaction(async (tx) => {
+      await saveCustomer(tx, user, customerId, card, request.at);
+      await tx
+        .update(groups)
+        .set({
+          subscribed_plan: request.plan,
+          subscription_status: subscription.status,
+          subscribed_from_at: request.at,
+          subscription_ends_at: subscription.endsAt,
+          stripe_subscription_id: subscription.id,
+          is_locked: false,
+          limits: GROUP_LIMITS_BY_PLAN[request.plan],
+          updated_at: request.at,
+        })
+        .where(eq(groups.id, request.groupId));
+      const diff = {
+        subscribed_plan: [group.subscribed_plan, request.plan] as [string, string],
+        ...(group.is_locked ? { is_locked: [true, false] as [boolean, boolean] } : {}),
+      };
+      await recordAudit(tx, { kind: 'subscription_attempt', userId: user.id, groupId: group.id, data: { ip: request.ip }, at: request.at });
+      await recordAudit(tx, { kind: 'subscription_success', userId: user.id, groupId: group.id, data: { ip: request.ip, diff }, at: request.at });
+      await keepAnswer(tx, request.claim, outcome);
+    });
+    return outcome;
+  });
+}
+
+/**
+ * Moves a monthly group to the annual plan with the user's saved card; the provider charges the
+ * prorated difference. Plan, status and end change and the lock is lifted in one transaction with
+ * the subscription_upgrade audit and the key's answer.
+ */
+export async function upgradeToAnnual(db: AppDb, payments: PaymentsAdapter, request: Attempt): Promise<PaymentOutcome<Charged>> {
+  return oncePerKey(db, request.claim, request.at, async () => {
+    const group = await findGroup(db, request.groupId);
+    const user = await findUser(db, request.userId);
+    if (!group || !user) return { refused: 'not_found' };
+    if (group.subscribed_plan !== 'monthly' || !group.stripe_subscription_id) return { refused: 'not_monthly' };
+    if (!user.card_exists || !user.stripe_customer_id) return { refused: 'no_card' };
+    let changed;
+    try {
+      changed = await payments.changePlan(
+        { subscriptionId: group.stripe_subscription_id, customerId: user.stripe_customer_id },
+        'annual',
+        request.claim.key,
+      );
+    } catch (error) {
+      if (error instanceof PaymentDeclined) return recordDecline(db, request, ['subscription_error'], error.message);
+      throw error;
+    }
+    const outcome: Charged = { paid: { transactionId: changed.transactionId, total: PLAN_CHARGE_CENTS.annual } };
+    await db.transaction(async (tx) => {
+      await tx
+        .update(groups)
+        .set({
+          subscribed_plan: 'annual',
+          subscription_status: changed.status,
+          subscription_ends_at: changed.currentPeriodEnd,
+          stripe_subscription_id: changed.subscriptionId,
+          is_locked: false,
+          limits: GROUP_LIMITS_BY_PLAN.annual,
+          updated_at: request.at,
+        })
+        .where(eq(groups.id, request.groupId));
+      const diff = {
+        subscribed_plan: ['monthly', 'annual'] as [string, string],
+        ...(group.is_locked ? { is_locked: [true, false] as [boolean, boolean] } : {}),
+      };
+      await recordAudit(tx, { kind: 'subscription_upgrade', userId: user.id, groupId: group.id, data: { ip: request.ip, diff }, at: request.at });
+      await keepAnswer(tx, request.claim, outcome);
+    });
+    return outcome;
+  });
+}
+
+/** Saves a new card as the user's default payment method, with the card_updated audit, in one transaction. A refused card changes nothing. */
+export async function changeCard(db: AppDb, payments: PaymentsAdapter, request: CardChangeRequest): Promise<PaymentOutcome<CardSaved>> {
+  return oncePerKey(db, request.claim, request.at, async () => {
+    const user = await findUser(db, request.userId);
+    if (!user) return { refused: 'not_found' };
+    let customerId: string;
+    let card: CardSummary;
+    try {
+      customerId = await customerOf(payments, user, request.claim.key);
+      card = await payments.saveCard(customerId, request.token, request.claim.key);
+    } catch (error) {
+      if (!(error instanceof PaymentDeclined)) throw error;
+      const outcome = { declined: error.message };
+      await keepAnswer(db, request.claim, outcome);
+      return outcome;
+    }
+    const outcome: CardSaved = { saved: card };
+    await db.transaction(async (tx) => {
+      await saveCustomer(tx, user, customerId, card, request.at);
+      const diff = { card_last4: [user.card_last4, card.last4] as [string | null, string] };
+      await recordAudit(tx, { kind: 'card_updated', userId: user.id, groupId: request.groupId, data: { ip: request.ip, diff }, at: request.at });
+      await keepAnswer(tx, request.claim, outcome);
+    });
+    return outcome;
+  });
+}
+
+async function saveCustomer(tx: AppDb, user: UserRow, customerId: string, card: CardSummary | null, at: Date): Promise<void> {
+  if (user.stripe_customer_id === customerId && !card) return;
+  await tx
+    .update(users)
+    .set({
+      stripe_customer_id: customerId,
+      ...(card ? { card_exists: true, card_brand: card.brand, card_last4: card.last4 } : {}),
+      updated_at: at,
+    })
+    .where(eq(users.id, user.id));
+}
+
+/** Statuses that lock the group (its payment failed or its subscription ended), and those that unlock it; others leave the lock as it is. */
+const LOCKING_STATUSES: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'canceled', 'incomplete_expired']);
+const UNLOCKING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
+
+function auditKindOf(event: SubscriptionEvent): AuditLogKind {
+  if (event.kind === 'deleted') return 'subscription_cancel';
+  return LOCKING_STATUSES.has(event.status) ? 'subscription_error' : 'subscription_success';
+}
+
+/**
+ * The provider's word on a subscription (live mode webhook): the status, the end of the paid
+ * period and the lock of the group holding it change in one transaction with their audit record.
+ * False when no group holds the subscription; an event that changes nothing (a redelivery) writes nothing.
+ */
+export async function applySubscriptionEvent(db: AppDb, event: SubscriptionEvent, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select().from(groups).where(eq(groups.stripe_subscription_id, event.subscriptionId)).for('update');
+    if (!group) return false;
+    const isLocked = LOCKING_STATUSES.has(event.status) ? true : UNLOCKING_STATUSES.has(event.status) ? false : group.is_locked;
+    const endsAt = event.periodEnd ?? group.subscription_ends_at;
+    const diff: Record<string, [unknown, unknown]> = {};
+    if (group.subscription_status !== event.status) diff.subscription_status = [group.subscription_status, event.status];
+    if (group.subscription_ends_at?.getTime() !== endsAt?.getTime()) diff.subscription_ends_at = [group.subscription_ends_at, endsAt];
+    if (group.is_locked !== isLocked) diff.is_locked = [group.is_locked, isLocked];
+    if (Object.keys(diff).length === 0) return true;
+    await tx
+      .update(groups)
+      .set({ subscription_status: event.status, subscription_ends_at: endsAt, is_locked: isLocked, updated_at: at })
+      .where(eq(groups.id, group.id));
+    await recordAudit(tx, { kind: auditKindOf(event), userId: null, groupId: group.id, data: { diff }, at });
+    return true;
+  });
+}
