@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { MachineStories } from '../.storybook/machineStories';
 import { robotStories } from '../src/app/shell/robot.paths';
+import { changeCardStories } from '../src/features/changeCard/changeCard.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
 import { memberListStories } from '../src/features/members/memberList.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
@@ -10,6 +11,7 @@ import {
   membersScanStories,
   onboardingStories,
 } from '../src/features/onboarding/onboarding.paths';
+import { purchaseStories } from '../src/features/purchase/purchase.paths';
 
 /** A workflow whose stories are generated: its machine's paths, and the hand-written view that shows a snapshot. */
 export interface StoryWorkflow {
@@ -70,5 +72,17 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Onboarding/6 Scan Engagements',
     file: 'src/features/onboarding/ScanEngagementsStep.generated.stories.tsx',
     view: { module: './ScanStep.states', name: 'engagementsScanView' },
+  },
+  {
+    stories: purchaseStories as MachineStories<AnyStateMachine>,
+    title: 'Billing/Purchase',
+    file: 'src/features/purchase/PurchaseView.generated.stories.tsx',
+    view: { module: './PurchaseView.states', name: 'purchasePageView' },
+  },
+  {
+    stories: changeCardStories as MachineStories<AnyStateMachine>,
+    title: 'Billing/Change card',
+    file: 'src/features/changeCard/ChangeCardView.generated.stories.tsx',
+    view: { module: './ChangeCardView.states', name: 'changeCardPageView' },
   },
 ];

@@ -3,7 +3,7 @@ import type { Middleware } from 'openapi-fetch';
 /**
  * The calls whose success changes what GET /groups says of a group (its plan, its removal limits,
  * the groups held): member moves and their undoing, held departures, the robot's removals and finished jobs,
- * subscriptions and an acquired group. Keyed by method and contract path.
+ * subscriptions (buying, upgrading, changing the card that pays them) and an acquired group. Keyed by method and contract path.
  */
 export const GROUP_CHANGING_CALLS: ReadonlySet<string> = new Set([
   'POST /groups/{id}/members/whitelisted',
@@ -15,6 +15,7 @@ export const GROUP_CHANGING_CALLS: ReadonlySet<string> = new Set([
   'POST /robot/jobs/{job_id}/finish',
   'POST /groups/{id}/subscription',
   'PUT /groups/{id}/subscription',
+  'POST /groups/{id}/subscription/source',
   'POST /groups/acquire',
 ]);
 

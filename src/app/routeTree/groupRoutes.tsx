@@ -7,6 +7,7 @@ import { guardAccess, signedIn } from '../loaders/sessionGate';
 import { GROUP_ROUTE_ID, pathTo } from '../routes';
 import { createConnectionsLoader, createGroupLoader, createMembersLoader } from '../loaders/groupLoaders';
 import { RouteErrorElement } from '../RouteErrorElement';
+import { fetchStatus } from '../loaders/serverStatus';
 import type { ShellRouteHandle } from '../SignedInLayout';
 import { lazyElement, pages } from './pages';
 import { pendingRoute } from './pendingRoute';
@@ -67,7 +68,13 @@ export function groupRoutes(deps: AppDeps): RouteObject {
         ],
       },
       pendingRoute({ id: 'group_settings', path: 'settings', title: 'Settings' }),
-      pendingRoute({ id: 'group_purchase', path: 'purchase', handle: unlocked, title: 'Upgrade to PRO' }),
+      {
+        id: 'group_purchase',
+        path: 'purchase',
+        handle: unlocked,
+        ...groupPageLoader(deps, async (group, request) => ({ group, status: await fetchStatus(deps.api, request.signal) })),
+        ...lazyElement('purchase', ({ PurchaseRoute }) => <PurchaseRoute api={deps.api} session={deps.session} />),
+      },
     ],
   };
 }

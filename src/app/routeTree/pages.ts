@@ -24,6 +24,9 @@ export const pages = {
   postsData: () => import('../../features/posts/postsLoader'),
   auditLogs: () => import('../../features/auditLogs/AuditLogsRoute'),
   auditLogsData: () => import('../../features/auditLogs/auditLogsLoader'),
+  purchase: () => import('../../features/purchase/PurchaseRoute'),
+  changeCard: () => import('../../features/changeCard/ChangeCardRoute'),
+  changeCardData: () => import('../../features/changeCard/cardGroup'),
 };
 
 export type PageName = keyof typeof pages;

@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
 import type { AppDeps } from '../appDeps';
-import { createAffiliatesLoader, createHomeLoader, createSignedInLoader, createWelcomeLoader } from '../loaders/signedInLoaders';
+import { boundToSession, createAffiliatesLoader, createHomeLoader, createSignedInLoader, createWelcomeLoader } from '../loaders/signedInLoaders';
+import { guardAccess, signedIn } from '../loaders/sessionGate';
+import { fetchStatus } from '../loaders/serverStatus';
 import { RouteErrorElement } from '../RouteErrorElement';
 import type { ShellRouteHandle } from '../SignedInLayout';
 import { groupRoutes } from './groupRoutes';
 import { onboardingRoutes } from './onboardingRoutes';
-import { lazyElement } from './pages';
+import { lazyElement, pages } from './pages';
 import { pendingRoute } from './pendingRoute';
 import { superadminRoutes } from './superadminRoutes';
 
@@ -42,7 +44,18 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
           { id: 'support', path: 'support', ...lazyElement('support', ({ SupportRoute }) => <SupportRoute api={deps.api} session={deps.session} />) },
           pendingRoute({ id: 'user', path: 'user', title: 'Your account' }),
           pendingRoute({ id: 'affiliates', path: 'affiliates', loader: createAffiliatesLoader(deps), title: 'Affiliate Program' }),
-          pendingRoute({ id: 'change_card', path: 'change_card', handle: unlocked, title: 'Change card' }),
+          {
+            id: 'change_card',
+            path: 'change_card',
+            handle: unlocked,
+            ...boundToSession(deps, async ({ request }) => {
+              const { user, token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
+              const [groups, status] = await Promise.all([deps.groups.load(token), fetchStatus(deps.api, request.signal)]);
+              const { cardGroupOf } = await pages.changeCardData();
+              return { group: cardGroupOf(groups, deps.currentGroup.read(user.id)), status };
+            }),
+            ...lazyElement('changeCard', ({ ChangeCardRoute }) => <ChangeCardRoute api={deps.api} session={deps.session} />),
+          },
           onboardingRoutes(deps),
           superadminRoutes(deps),
           groupRoutes(deps),
