@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_TAPFILIATE_API_URL } from './adapters/affiliates/tapfiliate';
 import { DEFAULT_FACEBOOK_GRAPH_URL } from './adapters/identity/facebook';
 
 export type Mode = 'sandbox' | 'live';
@@ -40,7 +41,8 @@ export interface ServerConfig {
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   stripe: { secretKey?: string; publishableKey?: string };
-  tapfiliate: { apiKey?: string };
+  /** The referral programme (live mode): the account's API key, the programme affiliates join, where the API answers. */
+  tapfiliate: { apiKey?: string; programId?: string; apiUrl: string };
 }
 
 const packageVersion: string = JSON.parse(
@@ -123,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       graphUrl: env.FACEBOOK_GRAPH_URL || DEFAULT_FACEBOOK_GRAPH_URL,
     },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
-    tapfiliate: { apiKey: env.TAPFILIATE_API_KEY },
+    tapfiliate: {
+      apiKey: env.TAPFILIATE_API_KEY,
+      programId: env.TAPFILIATE_PROGRAM_ID,
+      apiUrl: env.TAPFILIATE_API_URL || DEFAULT_TAPFILIATE_API_URL,
+    },
   };
 }

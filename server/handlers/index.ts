@@ -1,7 +1,9 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { affiliatesHandlers } from './affiliates';
 import { auditLogsHandlers } from './audit-logs';
 import { autocompleteHandlers } from './autocomplete';
 import { chartsHandlers } from './charts';
+import { companionHandlers } from './companion';
 import { departuresHandlers } from './departures';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
@@ -34,6 +36,8 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...paymentAccountHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
+    ...affiliatesHandlers(context),
+    ...companionHandlers(context),
     ...robotHandlers(context),
     ...labHandlers(context),
     ...sandboxHandlers(context),
