@@ -28,6 +28,8 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/banned', boot: 'app', pages: ['publicLayout', 'banned'], limit: ROUTE_BUDGET },
   { route: '/welcome', boot: 'app', pages: ['signedInLayout', 'welcome'], limit: ROUTE_BUDGET },
   { route: '/support', boot: 'app', pages: ['signedInLayout', 'support'], limit: ROUTE_BUDGET },
+  { route: '/user', boot: 'app', pages: ['signedInLayout', 'account'], limit: ROUTE_BUDGET },
+  { route: '/affiliates', boot: 'app', pages: ['signedInLayout', 'affiliates'], limit: ROUTE_BUDGET },
   { route: '/onboarding', boot: 'app', pages: ['signedInLayout', 'onboarding'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/dashboard', boot: 'app', pages: ['signedInLayout', 'dashboard', 'dashboardData'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/members', boot: 'app', pages: ['signedInLayout', 'members'], limit: ROUTE_BUDGET },
@@ -35,7 +37,7 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/:fbGroupId/logs', boot: 'app', pages: ['signedInLayout', 'auditLogs', 'auditLogsData'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/purchase', boot: 'app', pages: ['signedInLayout', 'purchase'], limit: ROUTE_BUDGET },
   { route: '/change_card', boot: 'app', pages: ['signedInLayout', 'changeCard', 'changeCardData'], limit: ROUTE_BUDGET },
-  { route: 'pages still to come (/user, /superadmin/…)', boot: 'app', pages: ['signedInLayout', 'pending'], limit: ROUTE_BUDGET },
+  { route: 'pages still to come (/superadmin/…)', boot: 'app', pages: ['signedInLayout', 'pending'], limit: ROUTE_BUDGET },
 ];
 
 interface ManifestChunk {

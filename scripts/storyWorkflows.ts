@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { MachineStories } from '../.storybook/machineStories';
 import { robotStories } from '../src/app/shell/robot.paths';
 import { changeCardStories } from '../src/features/changeCard/changeCard.paths';
+import { affiliatesStories } from '../src/features/affiliates/affiliates.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
 import { memberListStories } from '../src/features/members/memberList.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
@@ -30,6 +31,12 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'App/Shell/Robot',
     file: 'src/app/shell/RobotStatus.generated.stories.tsx',
     view: { module: './RobotStatus.states', name: 'robotView' },
+  },
+  {
+    stories: affiliatesStories as MachineStories<AnyStateMachine>,
+    title: 'Affiliates/Affiliates page',
+    file: 'src/features/affiliates/AffiliatesView.generated.stories.tsx',
+    view: { module: './AffiliatesView.states', name: 'affiliatesView' },
   },
   {
     stories: heldDeparturesStories as MachineStories<AnyStateMachine>,

@@ -109,6 +109,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The thank-you page after a purchase (public/thanks/) answers at /thanks too.
+    app.get('/thanks', (_request, reply) => reply.redirect('/thanks/'));
   }
 
   app.setNotFoundHandler((request, reply) => {

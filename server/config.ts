@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_TAPFILIATE_API_URL } from './adapters/affiliates/tapfiliate';
 import { DEFAULT_FACEBOOK_GRAPH_URL } from './adapters/identity/facebook';
 
 export type Mode = 'sandbox' | 'live';
@@ -49,7 +50,8 @@ export interface ServerConfig {
     priceIds: { monthly?: string; annual?: string };
     webhookSecret?: string;
   };
-  tapfiliate: { apiKey?: string };
+  /** The referral programme (live mode): the account's API key, the programme affiliates join, where the API answers. */
+  tapfiliate: { apiKey?: string; programId?: string; apiUrl: string };
 }
 
 const packageVersion: string = JSON.parse(
@@ -137,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       priceIds: { monthly: env.STRIPE_PRICE_MONTHLY || undefined, annual: env.STRIPE_PRICE_ANNUAL || undefined },
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     },
-    tapfiliate: { apiKey: env.TAPFILIATE_API_KEY },
+    tapfiliate: {
+      apiKey: env.TAPFILIATE_API_KEY,
+      programId: env.TAPFILIATE_PROGRAM_ID,
+      apiUrl: env.TAPFILIATE_API_URL || DEFAULT_TAPFILIATE_API_URL,
+    },
   };
 }

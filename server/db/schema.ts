@@ -567,6 +567,22 @@ export const sandbox_sign_in_uses = pgTable('sandbox_sign_in_uses', {
   expires_at: timestamp({ withTimezone: true }).notNull(),
 });
 
+/**
+ * Sign-in tokens for the companion product: each good for one redemption until it expires. Only
+ * the token's hash is kept; a redemption deletes the row, so a second one finds nothing.
+ */
+export const companion_tokens = pgTable(
+  'companion_tokens',
+  {
+    token_hash: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('companion_tokens_expires_idx').on(t.expires_at)],
+);
+
 /** The only stored state of the sandbox social network: who was removed from which group. */
 export const sandbox_removals = pgTable(
   'sandbox_removals',

@@ -1,7 +1,9 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { affiliatesHandlers } from './affiliates';
 import { auditLogsHandlers } from './audit-logs';
 import { autocompleteHandlers } from './autocomplete';
 import { chartsHandlers } from './charts';
+import { companionHandlers } from './companion';
 import { departuresHandlers } from './departures';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
@@ -36,6 +38,8 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...subscriptionsHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),
+    ...affiliatesHandlers(context),
+    ...companionHandlers(context),
     ...robotHandlers(context),
     ...labHandlers(context),
     ...sandboxHandlers(context),

@@ -9,10 +9,13 @@ export const FACEBOOK_SDK_SCRIPT_SOURCES = ['https://connect.facebook.net'] as c
 export const FACEBOOK_SDK_FRAME_SOURCES = ['https://www.facebook.com', 'https://web.facebook.com', 'https://staticxx.facebook.com'] as const;
 
 /**
- * Stripe.js and its card-field frames. Nothing loads them yet; once the payment pages use
- * Stripe.js, `https://js.stripe.com` goes here and is allowed in script-src and frame-src.
+ * Stripe.js, which the live card form loads (src/payments/stripeCard.ts): its script and card-field
+ * frames come from js.stripe.com, 3-D Secure checks open in hooks.stripe.com, and it reaches
+ * api.stripe.com. The sandbox card form never loads it.
  */
-export const STRIPE_JS_SOURCES: readonly string[] = [];
+export const STRIPE_JS_SCRIPT_SOURCES = ['https://js.stripe.com'] as const;
+export const STRIPE_JS_FRAME_SOURCES = ['https://js.stripe.com', 'https://hooks.stripe.com'] as const;
+export const STRIPE_API_SOURCES = ['https://api.stripe.com'] as const;
 
 function directive(name: string, sources: readonly string[]): string {
   return [name, ...sources].join(' ');
@@ -28,14 +31,14 @@ function directive(name: string, sources: readonly string[]): string {
  */
 export function contentSecurityPolicy(mode: Mode): string {
   const live = mode === 'live';
-  const scriptSources = ["'self'", ...(live ? FACEBOOK_SDK_SCRIPT_SOURCES : []), ...STRIPE_JS_SOURCES];
-  const frameSources = [...(live ? FACEBOOK_SDK_FRAME_SOURCES : []), ...STRIPE_JS_SOURCES];
+  const scriptSources = ["'self'", ...(live ? [...FACEBOOK_SDK_SCRIPT_SOURCES, ...STRIPE_JS_SCRIPT_SOURCES] : [])];
+  const frameSources = live ? [...FACEBOOK_SDK_FRAME_SOURCES, ...STRIPE_JS_FRAME_SOURCES] : [];
   return [
     directive('default-src', ["'self'"]),
     directive('script-src', scriptSources),
     directive('style-src', ["'self'", "'unsafe-inline'"]),
     directive('img-src', ["'self'", 'data:', ...NETWORK_IMAGE_SOURCES]),
-    directive('connect-src', ["'self'"]),
+    directive('connect-src', ["'self'", ...(live ? STRIPE_API_SOURCES : [])]),
     directive('frame-src', frameSources.length > 0 ? frameSources : ["'none'"]),
     directive('frame-ancestors', ["'none'"]),
     directive('base-uri', ["'self'"]),

@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Save group flags
-         * @description Only the keys sent change (checkbox_payment_terms_accept when the terms are ticked). Sending count_payment_error after a subscription error raises the count by one; its value is not stored.
+         * @description Only the keys sent change (checkbox_payment_terms_accept when the terms are ticked). Sending count_payment_error raises the count by one; its value is not stored. The subscription calls already raise it on every declined payment, so the app does not send it.
          */
         post: operations["updateGroupFlags"];
         delete?: never;
@@ -716,6 +716,46 @@ export interface paths {
         get: operations["getAffiliateBalance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/companion_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sign-in token for the companion product
+         * @description Issues a token the companion product's link carries ({companion_url}/auth/token/{token}): good for one redemption within 60 seconds, stored only as its hash. The session token never leaves for the companion product.
+         */
+        post: operations["createCompanionToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companion/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a companion-product token
+         * @description Called by the companion product with the token its /auth/token/{token} page received: answers the user it was issued to. 404: the token is unknown, expired or already redeemed (a token is good once).
+         */
+        post: operations["redeemCompanionToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2076,7 +2116,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox payments: tokenize a card
-         * @description Test-card rules: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402 payment_failed, "Your card was declined."); an expiry in the past is 402 too.
+         * @description Test-card rules: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined here (402 payment_failed, "Your card was declined."); 4000 0000 0000 9995 gets a token whose charges are refused ("Your card has insufficient funds."); an expiry in the past is 402 "Your card has expired."; any other number is 402 "Your card number is incorrect.". A token is used once and kept for 24 hours.
          */
         post: operations["createSandboxCardToken"];
         delete?: never;
@@ -3063,6 +3103,25 @@ export interface components {
             transaction_id: string;
             /** @description The amount charged, in cents. */
             total: number;
+        };
+        CompanionToken: {
+            /** @description Good for one redemption (POST /companion/redeem) until expires_at. */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        CompanionUser: {
+            user: {
+                id: number;
+                name: string;
+                /** Format: email */
+                email: string | null;
+                fb_user_id: string | null;
+                /** Format: uri */
+                avatar_url: string | null;
+                /** @description The user's companion-product account, if linked. */
+                friendfilter_id: string | null;
+            };
         };
         AffiliateEnvelope: {
             /** @description null until enabled. */
@@ -5025,6 +5084,69 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createCompanionToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            201: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanionToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Banned"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    redeemCompanionToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The user the token was issued to. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanionUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };

@@ -15,6 +15,7 @@ import { GROUP_ROUTE_ID } from './routes';
 import { createSignInAsTools } from './signInAsTools';
 import { rememberRouteBeforeOnboarding } from '../features/onboarding/savedRoute';
 import { AppShell } from './shell/AppShell';
+import { requestCompanionToken } from './shell/companionLink';
 import { JobStatusNotice } from './shell/JobStatusNotice';
 import type { GroupJobStatus, RobotIndicator } from './shell/types';
 import { shellFeatures } from './shellFeatures';
@@ -63,6 +64,7 @@ export function SignedInLayout({ api, session, groups: groupsStore, currentGroup
   const location = useLocation();
   const currentUrl = `${location.pathname}${location.search}`;
   useEffect(() => rememberRouteBeforeOnboarding(window.localStorage, currentUrl), [currentUrl]);
+  const issueCompanionToken = useMemo(() => () => requestCompanionToken(api), [api]);
   const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
   // Between a forced logout and the login page the user is gone; the shell has nobody to show.
   if (!user || !token) return null;
@@ -82,7 +84,7 @@ export function SignedInLayout({ api, session, groups: groupsStore, currentGroup
       features={shellFeatures(status)}
       switched={switched}
       loading={navigation.state !== 'idle' || revalidator.state === 'loading'}
-      accessToken={token}
+      issueCompanionToken={issueCompanionToken}
       onReloadApp={reloadApp}
       onBackToAdmin={() => session.send({ type: 'session.switchBack' })}
       signInAsTools={user.is_supervisor && !switched ? signInAsTools : undefined}

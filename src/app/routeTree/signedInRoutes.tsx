@@ -8,7 +8,6 @@ import type { ShellRouteHandle } from '../SignedInLayout';
 import { groupRoutes } from './groupRoutes';
 import { onboardingRoutes } from './onboardingRoutes';
 import { lazyElement, pages } from './pages';
-import { pendingRoute } from './pendingRoute';
 import { superadminRoutes } from './superadminRoutes';
 
 const unlocked: ShellRouteHandle = { unlockContent: true };
@@ -42,8 +41,13 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
             ...lazyElement('welcome', ({ WelcomeRoute }) => <WelcomeRoute />),
           },
           { id: 'support', path: 'support', ...lazyElement('support', ({ SupportRoute }) => <SupportRoute api={deps.api} session={deps.session} />) },
-          pendingRoute({ id: 'user', path: 'user', title: 'Your account' }),
-          pendingRoute({ id: 'affiliates', path: 'affiliates', loader: createAffiliatesLoader(deps), title: 'Affiliate Program' }),
+          { id: 'user', path: 'user', ...lazyElement('account', ({ AccountRoute }) => <AccountRoute api={deps.api} session={deps.session} />) },
+          {
+            id: 'affiliates',
+            path: 'affiliates',
+            loader: createAffiliatesLoader(deps),
+            ...lazyElement('affiliates', ({ AffiliatesRoute }) => <AffiliatesRoute api={deps.api} session={deps.session} groups={deps.groups} />),
+          },
           {
             id: 'change_card',
             path: 'change_card',

@@ -24,7 +24,7 @@ export function AppShell({
   features,
   switched,
   loading,
-  accessToken,
+  issueCompanionToken,
   onReloadApp,
   onBackToAdmin,
   onOpenLab,
@@ -100,7 +100,7 @@ export function AppShell({
           currentGroup={currentGroup}
           robot={robot}
           features={features}
-          accessToken={accessToken}
+          issueCompanionToken={issueCompanionToken}
           onReloadApp={onReloadApp}
           onOpenLab={onOpenLab}
           signInAsTools={signInAsTools}

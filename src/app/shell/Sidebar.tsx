@@ -9,7 +9,7 @@ import { UserMenu } from './UserMenu';
 
 export type SidebarProps = Pick<
   ShellProps,
-  'user' | 'groups' | 'currentGroup' | 'robot' | 'features' | 'accessToken' | 'onReloadApp' | 'onOpenLab' | 'signInAsTools'
+  'user' | 'groups' | 'currentGroup' | 'robot' | 'features' | 'issueCompanionToken' | 'onReloadApp' | 'onOpenLab' | 'signInAsTools'
 > & {
   /** Closes the sidebar where it is a drawer (narrow screens). */
   onClose(): void;
@@ -17,7 +17,7 @@ export type SidebarProps = Pick<
 };
 
 /** Everything in the sidebar, top to bottom: logo, robot, group chooser, group menu, supervisor controls, user menu. */
-export function Sidebar({ user, groups, currentGroup, robot, features, accessToken, onReloadApp, onOpenLab, signInAsTools, onClose, closeButtonRef }: SidebarProps) {
+export function Sidebar({ user, groups, currentGroup, robot, features, issueCompanionToken, onReloadApp, onOpenLab, signInAsTools, onClose, closeButtonRef }: SidebarProps) {
   return (
     <>
       <div className="sidebar__top">
@@ -35,7 +35,7 @@ export function Sidebar({ user, groups, currentGroup, robot, features, accessTok
       <div className="sidebar__scroll">{currentGroup && <GroupMenu group={currentGroup} user={user} />}</div>
       <div className="sidebar__bottom">
         {user.is_supervisor && <SupervisorControls labEnabled={features.lab} onOpenLab={onOpenLab} signInAsTools={signInAsTools} />}
-        <UserMenu user={user} features={features} accessToken={accessToken} />
+        <UserMenu user={user} features={features} issueCompanionToken={issueCompanionToken} />
       </div>
     </>
   );

@@ -1,13 +1,18 @@
+import { useState } from 'react';
 import { Link, useHref, useLocation } from 'react-router-dom';
 import { EntityAvatar } from '../../ui/EntityAvatar';
 import { usePopover } from '../../ui/usePopover';
-import { companionLink } from './companionLink';
+import { openCompanion } from './companionLink';
+import './userMenu.css';
 import type { ShellFeatures, User } from './types';
 
 export interface UserMenuProps {
   user: User;
   features: ShellFeatures;
-  accessToken: string;
+  /** A fresh single-use token for the companion product, asked for when its link is followed. */
+  issueCompanionToken(): Promise<string>;
+  /** Leaves for the companion product (the page's location by default). */
+  openUrl?(url: string): void;
 }
 
 /** The page the user is on, as an absolute URL the companion product can send them back to. */
@@ -17,11 +22,21 @@ function useCurrentPageUrl(): string {
 }
 
 /** The signed-in user; opens their profile, the companion product, help and logout. */
-export function UserMenu({ user, features, accessToken }: UserMenuProps) {
+export function UserMenu({ user, features, issueCompanionToken, openUrl = (url) => window.location.assign(url) }: UserMenuProps) {
   const { close, containerProps, toggleProps, panelProps } = usePopover();
   const backUrl = useCurrentPageUrl();
-  const companionHref =
-    features.singleSignOn && features.companionUrl ? companionLink(features.companionUrl, accessToken, backUrl) : null;
+  const [companion, setCompanion] = useState<'idle' | 'opening' | 'failed'>('idle');
+  const companionUrl = features.singleSignOn ? features.companionUrl : null;
+  const goToCompanion = (url: string) => {
+    setCompanion('opening');
+    openCompanion({ companionUrl: url, backUrl, issueToken: issueCompanionToken, open: openUrl }).then(
+      () => {
+        setCompanion('idle');
+        close();
+      },
+      () => setCompanion('failed'),
+    );
+  };
 
   return (
     <div className="user-menu" {...containerProps}>
@@ -46,12 +61,23 @@ export function UserMenu({ user, features, accessToken }: UserMenuProps) {
             Profile
           </Link>
         </li>
-        {companionHref && (
+        {companionUrl && (
           <li>
-            <a href={companionHref} className="user-menu__item" onClick={close}>
-              <span className="pi pi-external-link" aria-hidden="true" />
+            <button
+              type="button"
+              className="user-menu__item"
+              disabled={companion === 'opening'}
+              aria-busy={companion === 'opening'}
+              onClick={() => goToCompanion(companionUrl)}
+            >
+              <span className={companion === 'opening' ? 'pi pi-spin pi-spinner' : 'pi pi-external-link'} aria-hidden="true" />
               friendFilter
-            </a>
+            </button>
+            {companion === 'failed' && (
+              <small className="user-menu__error" role="alert">
+                friendFilter could not be opened. Please try again.
+              </small>
+            )}
           </li>
         )}
         <li>

@@ -49,8 +49,8 @@ export interface ShellProps {
   switched: boolean;
   /** True while a route loads: drives the 2 px green top bar. */
   loading: boolean;
-  /** The api token, for the companion-product link. */
-  accessToken: string;
+  /** A fresh single-use token for the companion-product link (POST /session/companion_token). */
+  issueCompanionToken(): Promise<string>;
   /** Logo click: reload the app and the extension. */
   onReloadApp(): void;
   /** 'Back to admin account' on the admin-switch banner. */

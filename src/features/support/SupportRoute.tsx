@@ -1,11 +1,12 @@
 import { useReducer } from 'react';
 import { useSelector } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
 import type { ApiClient } from '../../api/client';
 import type { SessionActor } from '../../../machines/session/actorRef';
 import { currentUser } from '../../../machines/session/selectors';
 import { sendSupportTicket } from './sendSupportTicket';
 import { SupportForm } from './SupportForm';
-import { initialSupportForm, supportFormReducer, validateSupportDraft } from './supportForm';
+import { initialSupportForm, supportFormReducer, supportPrefillOf, validateSupportDraft } from './supportForm';
 
 export interface SupportRouteProps {
   api: ApiClient;
@@ -14,7 +15,8 @@ export interface SupportRouteProps {
 
 export function SupportRoute({ api, session }: SupportRouteProps) {
   const email = useSelector(session, (snapshot) => currentUser(snapshot)?.email ?? null);
-  const [form, dispatch] = useReducer(supportFormReducer, email, initialSupportForm);
+  const [query] = useSearchParams();
+  const [form, dispatch] = useReducer(supportFormReducer, null, () => initialSupportForm(email, supportPrefillOf(query)));
   const errors = validateSupportDraft(form.draft);
 
   const submit = async () => {

@@ -40,8 +40,25 @@ export type SupportFormAction =
   | { type: 'failed'; reason: string }
   | { type: 'writeAnother' };
 
-export function initialSupportForm(email: string | null): SupportFormState {
-  return { draft: { subject: '', message: '', email: email ?? '' }, showErrors: false, status: 'editing', failure: null };
+/** What a link into the form may fill in (the query's `subject` and `message`), e.g. a cancellation request. */
+export type SupportPrefill = Partial<Pick<SupportDraft, 'subject' | 'message'>>;
+
+export function supportPrefillOf(query: URLSearchParams): SupportPrefill {
+  const subject = query.get('subject');
+  const message = query.get('message');
+  return {
+    ...(subject === null ? {} : { subject: subject.slice(0, SUPPORT_LIMITS.subject) }),
+    ...(message === null ? {} : { message: message.slice(0, SUPPORT_LIMITS.message) }),
+  };
+}
+
+export function initialSupportForm(email: string | null, prefill: SupportPrefill = {}): SupportFormState {
+  return {
+    draft: { subject: prefill.subject ?? '', message: prefill.message ?? '', email: email ?? '' },
+    showErrors: false,
+    status: 'editing',
+    failure: null,
+  };
 }
 
 export function supportFormReducer(state: SupportFormState, action: SupportFormAction): SupportFormState {

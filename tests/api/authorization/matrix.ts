@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
+import { users } from '../../../server/db/schema';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
@@ -81,6 +83,20 @@ export interface MatrixRow {
     /** Every built write (any method but GET) says what another tenant's ids in its request do, or why it can name none. */
     crossTenant?: CrossTenantCase[] | NoTenantIds;
   };
+}
+
+/**
+ * The role's user joined to the referral programme, so that each allowed role gets the same answer
+ * whatever its groups: enabling again is 409, the balance is there.
+ */
+async function joinedAffiliate(world: RoleWorld, { db, role }: { db: AppDb; role: Role }): Promise<RequestOverrides> {
+  if (role !== 'anonymous') {
+    await db
+      .update(users)
+      .set({ tapfiliate_id: `matrix-${role}` })
+      .where(and(eq(users.id, world.userIds[role]), isNull(users.tapfiliate_id)));
+  }
+  return {};
 }
 
 /** Confirming or dismissing the departures a members scan held: the caller's own held scan, or another tenant's scan named in the body. */
@@ -263,9 +279,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
 
   // affiliates
-  getAffiliate: { access: 'user' },
-  enableAffiliate: { access: 'user' },
-  getAffiliateBalance: { access: 'user' },
+  getAffiliate: { access: 'user', built: { status: 200 } },
+  enableAffiliate: {
+    access: 'user',
+    built: { status: 409, request: joinedAffiliate, crossTenant: { none: "the email is the only input; another user's email is refused and nothing is written" } },
+  },
+  getAffiliateBalance: { access: 'user', built: { status: 200, request: joinedAffiliate } },
+
+  // companion
+  createCompanionToken: { access: 'user', built: { status: 201, crossTenant: { none: 'a token is issued to the caller alone and names no record' } } },
+  redeemCompanionToken: {
+    access: 'public',
+    built: { status: 404, crossTenant: { none: 'a token that was never issued names no one; an issued one names only its own user' } },
+  },
 
   // support
   createSupportTicket: { access: 'user', built: { status: 201, crossTenant: { none: 'a message to support names no record' } } },

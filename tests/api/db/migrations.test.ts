@@ -11,6 +11,7 @@ const TABLES = [
   'app_secrets',
   'app_toggles',
   'audit_logs',
+  'companion_tokens',
   'customers',
   'daily_metrics',
   'engagements',
@@ -74,7 +75,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
 
   it('record every migration and enable pg_trgm', async () => {
     const applied = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]!.n).toBe(9);
+    expect(applied.rows[0]!.n).toBe(10);
     const extensions = await database.db.execute<{ extname: string }>(sql`SELECT extname FROM pg_extension`);
     expect(extensions.rows.map((row) => row.extname)).toContain('pg_trgm');
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_IMAGE_SOURCES } from '../../../server/http/network-images';
-import { contentSecurityPolicy, FACEBOOK_SDK_SCRIPT_SOURCES } from '../../../server/http/security-headers';
+import { contentSecurityPolicy } from '../../../server/http/security-headers';
 import { SANDBOX_IMAGE_PATH } from '../../../server/sandbox/avatars';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -71,8 +71,11 @@ describe('the security headers of every answer', () => {
     expect(directives(contentSecurityPolicy('sandbox'))['img-src']).toEqual(["'self'", 'data:', ...NETWORK_IMAGE_SOURCES]);
   });
 
-  it("allows the social network's SDK script in live mode only, where the sign-in loads it", () => {
-    expect(directives(contentSecurityPolicy('live'))['script-src']).toEqual(["'self'", ...FACEBOOK_SDK_SCRIPT_SOURCES]);
+  it("allows the social network's SDK and Stripe.js in live mode only, where the sign-in and the card form load them", () => {
+    const live = directives(contentSecurityPolicy('live'));
+    expect(live['script-src']).toEqual(["'self'", 'https://connect.facebook.net', 'https://js.stripe.com']);
+    expect(live['frame-src']).toEqual(expect.arrayContaining(['https://www.facebook.com', 'https://js.stripe.com', 'https://hooks.stripe.com']));
+    expect(live['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(directives(contentSecurityPolicy('sandbox'))['frame-src']).toEqual(["'none'"]);
   });
 });

@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { companionLink } from '../../../src/app/shell/companionLink';
+import { describe, expect, it, vi } from 'vitest';
+import { companionLink, openCompanion } from '../../../src/app/shell/companionLink';
 
 describe('companionLink', () => {
   it('opens the token route with the current page as back_url', () => {
     expect(companionLink('https://friendfilter.example', 'tok123', 'https://app.xfilter.example/1402/members?page=2')).toBe(
       'https://friendfilter.example/auth/token/tok123?back_url=https%3A%2F%2Fapp.xfilter.example%2F1402%2Fmembers%3Fpage%3D2',
+    );
+  });
+
+  it('adds the redirect when one is given', () => {
+    expect(companionLink('https://friendfilter.example', 'tok', 'https://x.example/', '/lists/7')).toBe(
+      'https://friendfilter.example/auth/token/tok?back_url=https%3A%2F%2Fx.example%2F&redirect=%2Flists%2F7',
     );
   });
 
@@ -16,5 +22,32 @@ describe('companionLink', () => {
 
   it('escapes a token that is not URL-safe', () => {
     expect(companionLink('https://friendfilter.example', 'a/b+c', 'https://x.example/')).toContain('/auth/token/a%2Fb%2Bc?');
+  });
+});
+
+describe('openCompanion', () => {
+  it('asks for a new token each time and opens the link that carries it', async () => {
+    const tokens = ['first-token', 'second-token'];
+    const issueToken = vi.fn(async () => tokens.shift()!);
+    const open = vi.fn();
+    const options = { companionUrl: 'https://friendfilter.example', backUrl: 'https://x.example/user', issueToken, open };
+    await openCompanion(options);
+    await openCompanion(options);
+    expect(open.mock.calls).toEqual([
+      ['https://friendfilter.example/auth/token/first-token?back_url=https%3A%2F%2Fx.example%2Fuser'],
+      ['https://friendfilter.example/auth/token/second-token?back_url=https%3A%2F%2Fx.example%2Fuser'],
+    ]);
+  });
+
+  it('opens nothing when no token could be issued', async () => {
+    const open = vi.fn();
+    const failing = openCompanion({
+      companionUrl: 'https://friendfilter.example',
+      backUrl: 'https://x.example/',
+      issueToken: () => Promise.reject(new Error('offline')),
+      open,
+    });
+    await expect(failing).rejects.toThrow('offline');
+    expect(open).not.toHaveBeenCalled();
   });
 });

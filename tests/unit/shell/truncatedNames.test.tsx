@@ -19,7 +19,7 @@ function renderShell() {
         features={defaultFeatures}
         switched={false}
         loading={false}
-        accessToken="token-ada"
+        issueCompanionToken={async () => 'companion-token'}
         onReloadApp={() => {}}
         onBackToAdmin={() => {}}
       >

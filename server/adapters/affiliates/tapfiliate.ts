@@ -1,0 +1,76 @@
+import type { AffiliatesAdapter } from './affiliates-adapter';
+
+export const DEFAULT_TAPFILIATE_API_URL = 'https://api.tapfiliate.com/1.6';
+
+export interface TapfiliateOptions {
+  apiKey?: string;
+  /** The programme affiliates join. */
+  programId?: string;
+  apiUrl: string;
+  timeoutMs?: number;
+}
+
+interface CreatedAffiliate {
+  id?: string;
+}
+
+interface ProgramAffiliate {
+  referral_link?: { link?: string };
+}
+
+/** Balances by currency, in currency units: `{ "USD": 89.1 }`. */
+type Balances = Record<string, number>;
+
+/** The referral programme over Tapfiliate's REST API (v1.6, authenticated by the account's API key). */
+export function createTapfiliateAffiliates(options: TapfiliateOptions): AffiliatesAdapter {
+  const apiUrl = options.apiUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  function settings(): { apiKey: string; programId: string } {
+    const { apiKey, programId } = options;
+    if (!apiKey || !programId) throw new Error('The referral programme needs TAPFILIATE_API_KEY and TAPFILIATE_PROGRAM_ID');
+    return { apiKey, programId };
+  }
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${apiUrl}${path}`, {
+      method,
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: {
+        'X-Api-Key': settings().apiKey,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`Tapfiliate answered ${response.status} to ${method} ${path}: ${(await response.text()).slice(0, 200)}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    async createAffiliate(affiliate) {
+      const { programId } = settings();
+      const created = await call<CreatedAffiliate>('POST', '/affiliates/', {
+        firstname: affiliate.firstName,
+        lastname: affiliate.lastName,
+        email: affiliate.email,
+        password: affiliate.password,
+      });
+      if (!created.id) throw new Error('Tapfiliate created an affiliate without an id');
+      await call('POST', `/programs/${encodeURIComponent(programId)}/affiliates/`, { affiliate: { id: created.id }, approved: true });
+      return { id: created.id };
+    },
+    async referralLink(affiliateId) {
+      const { programId } = settings();
+      const joined = await call<ProgramAffiliate>('GET', `/programs/${encodeURIComponent(programId)}/affiliates/${encodeURIComponent(affiliateId)}/`);
+      const link = joined.referral_link?.link;
+      if (!link) throw new Error(`Tapfiliate has no referral link for affiliate ${affiliateId}`);
+      return link;
+    },
+    async balanceCents(affiliateId) {
+      const balances = await call<Balances>('GET', `/affiliates/${encodeURIComponent(affiliateId)}/balances/`);
+      const usd = balances.USD;
+      return typeof usd === 'number' && Number.isFinite(usd) && usd > 0 ? Math.round(usd * 100) : 0;
+    },
+  };
+}
