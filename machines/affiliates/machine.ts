@@ -1,7 +1,7 @@
 import { assign, emit, setup, spawnChild } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import { countShare, enableAffiliate, fetchAffiliate, type Affiliate, type AffiliateAnswer, type EnableAnswer, type UserFlags } from './actors';
-import { isValidReferralEmail } from './referralEmail';
+import { isEmailAddress } from '../../rules/email';
 
 export interface AffiliatesInput {
   api: ApiClient;
@@ -46,7 +46,7 @@ export const affiliatesMachine = setup({
     hasAffiliate: (_, answer: AffiliateAnswer) => answer.kind === 'loaded' && answer.affiliate !== null,
     isLoaded: (_, answer: AffiliateAnswer) => answer.kind === 'loaded',
     isEnabled: (_, answer: EnableAnswer) => answer.kind === 'enabled',
-    hasValidEmail: ({ context }) => isValidReferralEmail(context.email),
+    hasValidEmail: ({ context }) => isEmailAddress(context.email),
   },
   actions: {
     rememberAffiliate: assign((_, answer: AffiliateAnswer | EnableAnswer) => ({

@@ -3,7 +3,7 @@ import { isPaidPlan } from '../../rules/plans';
 import { formatUsd } from '../../rules/prices';
 import type { components } from '../../src/api/schema';
 import type { affiliatesMachine } from './machine';
-import { INVALID_EMAIL_MESSAGE, isValidReferralEmail } from './referralEmail';
+import { INVALID_EMAIL_MESSAGE, isEmailAddress } from '../../rules/email';
 
 type AffiliatesSnapshot = SnapshotFrom<typeof affiliatesMachine>;
 type Group = components['schemas']['Group'];
@@ -50,7 +50,7 @@ export function affiliatesPageOf(snapshot: AffiliatesSnapshot): AffiliatesPage {
     box: {
       askEmail: userEmail === null,
       email,
-      emailError: email.trim() !== '' && !isValidReferralEmail(email) ? INVALID_EMAIL_MESSAGE : null,
+      emailError: email.trim() !== '' && !isEmailAddress(email) ? INVALID_EMAIL_MESSAGE : null,
       canEnable: snapshot.can({ type: 'affiliate.enable' }),
       enabling: snapshot.matches('enabling'),
       failure,

@@ -41,7 +41,10 @@ const adminScreens: Screen[] = [
   { name: 'actions log', path: (id) => `/${id}/logs`, ready: heading('Actions Log') },
   { name: 'support', path: () => '/support', ready: heading('Help & Support') },
   { name: 'placeholder (settings)', path: (id) => `/${id}/settings`, ready: heading('Settings') },
-  { name: 'placeholder (profile)', path: () => '/user', ready: heading('Your account') },
+  { name: 'account', path: () => '/user', ready: heading('Your account') },
+  { name: 'affiliate program', path: () => '/affiliates', ready: heading('Affiliate Program') },
+  { name: 'purchase', path: (id) => `/${id}/purchase`, ready: heading(/^Upgrade to/) },
+  { name: 'change card', path: () => '/change_card', ready: heading('Change card') },
   { name: 'an unknown address', path: () => '/no/such/page', ready: heading('Dashboard') },
   {
     name: 'the group chooser, open',

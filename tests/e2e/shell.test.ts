@@ -13,7 +13,7 @@ interface Group {
 }
 
 /** Where a page's title sits and how it is set. */
-async function titleBox(page: Page, path: string, title: string) {
+async function titleBox(page: Page, path: string, title: string | RegExp) {
   await page.goto(path);
   const heading = page.getByRole('heading', { level: 1, name: title });
   await heading.waitFor();
@@ -40,11 +40,15 @@ describe('the shell around the group pages, as the sandbox group admin', () => {
     await browser?.close();
   });
 
-  it('sets a page still to come where the built pages set theirs', async () => {
+  it("sets every page's title where the dashboard sets it, the pages still to come too", async () => {
     const dashboard = await titleBox(page, `/${fbGroupId}/dashboard`, 'Dashboard');
     expect(await titleBox(page, `/${fbGroupId}/logs`, 'Actions Log')).toEqual(dashboard);
     expect(await titleBox(page, `/${fbGroupId}/settings`, 'Settings')).toEqual(dashboard);
+    expect(await titleBox(page, `/${fbGroupId}/purchase`, /^Upgrade to/)).toEqual(dashboard);
+    expect(await titleBox(page, '/support', 'Help & Support')).toEqual(dashboard);
     expect(await titleBox(page, '/user', 'Your account')).toEqual(dashboard);
+    expect(await titleBox(page, '/affiliates', 'Affiliate Program')).toEqual(dashboard);
+    expect(await titleBox(page, '/change_card', 'Change card')).toEqual(dashboard);
   });
 
   it('shows the free removals left anew in the sidebar and the group chooser after a removal', async () => {

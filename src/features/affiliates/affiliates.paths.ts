@@ -2,14 +2,14 @@ import type { ContextFrom, SnapshotFrom } from 'xstate';
 import { answering, type MachineStories } from '../../../.storybook/machineStories';
 import { unreachableApi } from '../../../.storybook/storyRobot';
 import { affiliatesMachine } from '../../../machines/affiliates/machine';
-import { isValidReferralEmail } from '../../../machines/affiliates/referralEmail';
+import { isEmailAddress } from '../../../rules/email';
 import { AFFILIATES_ANSWERS, INVALID_EMAIL, NEW_EMAIL } from './fixtures';
 
 const isJoining = (snapshot: SnapshotFrom<typeof affiliatesMachine>) => snapshot.matches('joining') || snapshot.matches('enabling');
 
 /** The email box as the page shows it: left out for a user who has an email. */
 function emailBoxOf({ email, userEmail, failure }: ContextFrom<typeof affiliatesMachine>) {
-  const typed = email === '' ? 'empty' : isValidReferralEmail(email) ? 'valid' : 'invalid';
+  const typed = email === '' ? 'empty' : isEmailAddress(email) ? 'valid' : 'invalid';
   return { email: userEmail === null ? typed : 'own', failure: failure !== null };
 }
 

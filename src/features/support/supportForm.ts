@@ -1,3 +1,5 @@
+import { INVALID_EMAIL_MESSAGE, isEmailAddress, MAX_EMAIL_LENGTH } from '../../../rules/email';
+
 export interface SupportDraft {
   subject: string;
   message: string;
@@ -7,9 +9,7 @@ export interface SupportDraft {
 export type SupportField = keyof SupportDraft;
 export type SupportErrors = Partial<Record<SupportField, string>>;
 
-export const SUPPORT_LIMITS = { subject: 200, message: 5000, email: 254 } as const;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const SUPPORT_LIMITS = { subject: 200, message: 5000, email: MAX_EMAIL_LENGTH } as const;
 
 /** The form's rules, matching what POST /support/tickets accepts. */
 export function validateSupportDraft({ subject, message, email }: SupportDraft): SupportErrors {
@@ -18,7 +18,7 @@ export function validateSupportDraft({ subject, message, email }: SupportDraft):
   else if (subject.trim().length > SUPPORT_LIMITS.subject) errors.subject = `Please keep the subject under ${SUPPORT_LIMITS.subject} characters.`;
   if (!message.trim()) errors.message = 'Please tell us how we can help.';
   else if (message.trim().length > SUPPORT_LIMITS.message) errors.message = `Please keep the message under ${SUPPORT_LIMITS.message} characters.`;
-  if (!EMAIL_PATTERN.test(email.trim()) || email.trim().length > SUPPORT_LIMITS.email) errors.email = 'Please Enter Valid Email';
+  if (!isEmailAddress(email)) errors.email = INVALID_EMAIL_MESSAGE;
   return errors;
 }
 

@@ -112,8 +112,11 @@ describe.each(databaseKinds())("the payment provider's webhook on %s", (kind) =>
     }
   });
 
-  it('is not found in sandbox mode', async () => {
-    const sandbox = await createTestServer(kind);
+  it.each([
+    ['in sandbox mode', {}],
+    ['in live mode without STRIPE_WEBHOOK_SECRET, which leaves no event verifiable', { mode: 'live' as const, stripe: { priceIds: {} } }],
+  ])('is not found %s', async (_when, config) => {
+    const sandbox = await createTestServer(kind, config);
     try {
       const payload = event('customer.subscription.updated', subscriptionObject('sub_live_1', 'past_due'));
       const response = await sandbox.app.inject({
