@@ -75,6 +75,7 @@ function namesOf(user: UserRow): { firstName: string; lastName: string } {
  * none gives one, which becomes theirs (unless another user has it). The password is chosen here so
  * the page can show it. The affiliate service is asked before anything is written; the user's email
  * and affiliate are then saved in one transaction, which a concurrent enable of the same user loses.
+ * An affiliate that cannot be saved is removed from the service again.
  */
 export async function enableAffiliate(
   db: AppDb,
@@ -92,16 +93,25 @@ export async function enableAffiliate(
   const password = randomBytes(12).toString('base64url');
   const { id } = await adapter.createAffiliate({ ...namesOf(user), email: login, password });
 
-  const saved = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(lower(${login})))`);
-    if (user.email === null && (await emailHeldByAnother(tx, userId, login))) return 'email_taken' as const;
-    const [row] = await tx
-      .update(users)
-      .set({ email: sql`coalesce(${users.email}, ${login})`, tapfiliate_id: id, tapfiliate_password: password, updated_at: at })
-      .where(and(eq(users.id, userId), isNull(users.tapfiliate_id)))
-      .returning();
-    return row ?? ('already_enabled' as const);
-  });
-  if (typeof saved === 'string') return saved;
+  let saved: UserRow | EnableRefusal;
+  try {
+    saved = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(lower(${login})))`);
+      if (user.email === null && (await emailHeldByAnother(tx, userId, login))) return 'email_taken' as const;
+      const [row] = await tx
+        .update(users)
+        .set({ email: sql`coalesce(${users.email}, ${login})`, tapfiliate_id: id, tapfiliate_password: password, updated_at: at })
+        .where(and(eq(users.id, userId), isNull(users.tapfiliate_id)))
+        .returning();
+      return row ?? ('already_enabled' as const);
+    });
+  } catch (error) {
+    await adapter.removeAffiliate(id);
+    throw error;
+  }
+  if (typeof saved === 'string') {
+    await adapter.removeAffiliate(id);
+    return saved;
+  }
   return accountOf(adapter, saved as UserRow & { tapfiliate_id: string });
 }

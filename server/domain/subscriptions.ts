@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { PaymentDeclined, type CardSummary, type PaymentsAdapter, type SubscriptionEvent } from '../adapters/payments';
+import { eq, sql } from 'drizzle-orm';
+import { PaymentDeclined, type AttachedCard, type CardSummary, type PaymentsAdapter, type SubscriptionEvent } from '../adapters/payments';
 import { GROUP_LIMITS_BY_PLAN } from '../db/group-defaults';
 import type { AuditLogKind } from '../db/enums';
 import { groups, users } from '../db/schema';
@@ -84,9 +84,19 @@ async function keepAnswer(tx: AppDb, claim: IdempotencyClaim, outcome: Charged |
   await storeAnswer(tx, claim, { status: 'declined' in outcome ? 402 : 200, answer: outcome });
 }
 
-/** The customer the user pays as at the provider; a new one the first time. */
-async function customerOf(payments: PaymentsAdapter, user: UserRow, key: string): Promise<string> {
-  return user.stripe_customer_id ?? payments.createCustomer({ userId: user.id, name: user.name, email: user.email }, key);
+/**
+ * The customer the user pays as at the provider. The first time, a new one, saved at once so that
+ * a declined attempt does not leave it behind: the next attempt pays as the same customer.
+ */
+async function customerOf(db: AppDb, payments: PaymentsAdapter, user: UserRow, key: string): Promise<string> {
+  if (user.stripe_customer_id) return user.stripe_customer_id;
+  const created = await payments.createCustomer({ userId: user.id, name: user.name, email: user.email }, key);
+  const [saved] = await db
+    .update(users)
+    .set({ stripe_customer_id: sql`coalesce(${users.stripe_customer_id}, ${created})` })
+    .where(eq(users.id, user.id))
+    .returning({ customerId: users.stripe_customer_id });
+  return saved?.customerId ?? created;
 }
 
 /** A declined payment: the error audited and the group's count_payment_error raised by one, nothing else. */
@@ -106,9 +116,11 @@ async function recordDecline(db: AppDb, attempt: Attempt, kinds: AuditLogKind[],
 }
 
 /**
- * Buys a plan for a group (spec part 1 §4, part 2 §7): the card token becomes the user's saved
- * card, the subscription (monthly, annual) or the lifetime charge (once) is paid, and the group's
- * plan, status, dates and limits change and its lock is lifted, in one transaction with the
+ * Buys a plan for a group (spec part 1 §4, part 2 §7): the plan's subscription (monthly, annual)
+ * or lifetime charge (once) is paid with the new card, else the saved one; the new card becomes
+ * the user's saved card only once it has paid. A locked group's old subscription is cancelled
+ * before the new charge, so its unpaid invoice is not collected beside it. The group's plan,
+ * status, dates and limits change and its lock is lifted in one transaction with the
  * subscription_attempt and subscription_success audits and the key's answer.
  */
 export async function purchasePlan(db: AppDb, payments: PaymentsAdapter, request: PurchaseRequest): Promise<PaymentOutcome<Charged>> {
@@ -120,25 +132,27 @@ export async function purchasePlan(db: AppDb, payments: PaymentsAdapter, request
     if (!request.token && !user.card_exists) return { refused: 'no_card' };
     const { key } = request.claim;
     let customerId: string;
-    let card: CardSummary | null = null;
+    let card: AttachedCard | null = null;
     let subscription: { id: string | null; status: string; endsAt: Date | null; transactionId: string };
     try {
-      customerId = await customerOf(payments, user, key);
-      if (request.token) card = await payments.saveCard(customerId, request.token, key);
+      customerId = await customerOf(db, payments, user, key);
+      if (request.token) card = await payments.attachCard(customerId, request.token, key);
+      if (group.stripe_subscription_id) await payments.cancelSubscription(group.stripe_subscription_id, key);
       if (request.plan === 'once') {
-        const transactionId = await payments.chargeOnce(customerId, PLAN_CHARGE_CENTS.once, key);
+        const transactionId = await payments.chargeOnce(customerId, PLAN_CHARGE_CENTS.once, key, card?.paymentMethodId);
         subscription = { id: null, status: 'active', endsAt: null, transactionId };
       } else {
-        const made = await payments.subscribe(customerId, request.plan, key);
+        const made = await payments.subscribe(customerId, request.plan, key, card?.paymentMethodId);
         subscription = { id: made.subscriptionId, status: made.status, endsAt: made.currentPeriodEnd, transactionId: made.transactionId };
       }
     } catch (error) {
       if (error instanceof PaymentDeclined) return recordDecline(db, request, ['subscription_attempt', 'subscription_error'], error.message);
       throw error;
     }
+    if (card) await payments.makeDefaultCard(customerId, card.paymentMethodId, key);
     const outcome: Charged = { paid: { transactionId: subscription.transactionId, total: PLAN_CHARGE_CENTS[request.plan] } };
     await db.transaction(async (tx) => {
-      await saveCustomer(tx, user, customerId, card, request.at);
+      await saveCard(tx, user.id, card, request.at);
       await tx
         .update(groups)
         .set({
@@ -218,19 +232,20 @@ export async function changeCard(db: AppDb, payments: PaymentsAdapter, request: 
     const user = await findUser(db, request.userId);
     if (!user) return { refused: 'not_found' };
     let customerId: string;
-    let card: CardSummary;
+    let card: AttachedCard;
     try {
-      customerId = await customerOf(payments, user, request.claim.key);
-      card = await payments.saveCard(customerId, request.token, request.claim.key);
+      customerId = await customerOf(db, payments, user, request.claim.key);
+      card = await payments.attachCard(customerId, request.token, request.claim.key);
     } catch (error) {
       if (!(error instanceof PaymentDeclined)) throw error;
       const outcome = { declined: error.message };
       await keepAnswer(db, request.claim, outcome);
       return outcome;
     }
-    const outcome: CardSaved = { saved: card };
+    await payments.makeDefaultCard(customerId, card.paymentMethodId, request.claim.key);
+    const outcome: CardSaved = { saved: { brand: card.brand, last4: card.last4 } };
     await db.transaction(async (tx) => {
-      await saveCustomer(tx, user, customerId, card, request.at);
+      await saveCard(tx, user.id, card, request.at);
       const diff = { card_last4: [user.card_last4, card.last4] as [string | null, string] };
       await recordAudit(tx, { kind: 'card_updated', userId: user.id, groupId: request.groupId, data: { ip: request.ip, diff }, at: request.at });
       await keepAnswer(tx, request.claim, outcome);
@@ -239,16 +254,13 @@ export async function changeCard(db: AppDb, payments: PaymentsAdapter, request: 
   });
 }
 
-async function saveCustomer(tx: AppDb, user: UserRow, customerId: string, card: CardSummary | null, at: Date): Promise<void> {
-  if (user.stripe_customer_id === customerId && !card) return;
+/** The card that has just paid becomes the user's saved card. */
+async function saveCard(tx: AppDb, userId: number, card: CardSummary | null, at: Date): Promise<void> {
+  if (!card) return;
   await tx
     .update(users)
-    .set({
-      stripe_customer_id: customerId,
-      ...(card ? { card_exists: true, card_brand: card.brand, card_last4: card.last4 } : {}),
-      updated_at: at,
-    })
-    .where(eq(users.id, user.id));
+    .set({ card_exists: true, card_brand: card.brand, card_last4: card.last4, updated_at: at })
+    .where(eq(users.id, userId));
 }
 
 /** Statuses that lock the group (its payment failed or its subscription ended), and those that unlock it; others leave the lock as it is. */

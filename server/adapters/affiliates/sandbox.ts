@@ -16,6 +16,7 @@ export function createSandboxAffiliates(): AffiliatesAdapter {
     async createAffiliate() {
       return { id: `sandbox-${randomBytes(6).toString('hex')}` };
     },
+    async removeAffiliate() {},
     async referralLink(affiliateId) {
       return `/?ref=${encodeURIComponent(affiliateId)}`;
     },

@@ -32,7 +32,7 @@ export function createTapfiliateAffiliates(options: TapfiliateOptions): Affiliat
     return { apiKey, programId };
   }
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${apiUrl}${path}`, {
       method,
       signal: AbortSignal.timeout(timeoutMs),
@@ -44,7 +44,12 @@ export function createTapfiliateAffiliates(options: TapfiliateOptions): Affiliat
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`Tapfiliate answered ${response.status} to ${method} ${path}: ${(await response.text()).slice(0, 200)}`);
-    return (await response.json()) as T;
+    const text = await response.text();
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  async function removeAffiliate(affiliateId: string): Promise<void> {
+    await call('DELETE', `/affiliates/${encodeURIComponent(affiliateId)}/`);
   }
 
   return {
@@ -56,10 +61,17 @@ export function createTapfiliateAffiliates(options: TapfiliateOptions): Affiliat
         email: affiliate.email,
         password: affiliate.password,
       });
-      if (!created.id) throw new Error('Tapfiliate created an affiliate without an id');
-      await call('POST', `/programs/${encodeURIComponent(programId)}/affiliates/`, { affiliate: { id: created.id }, approved: true });
-      return { id: created.id };
+      const { id } = created;
+      if (!id) throw new Error('Tapfiliate created an affiliate without an id');
+      try {
+        await call('POST', `/programs/${encodeURIComponent(programId)}/affiliates/`, { affiliate: { id }, approved: true });
+      } catch (error) {
+        await removeAffiliate(id);
+        throw error;
+      }
+      return { id };
     },
+    removeAffiliate,
     async referralLink(affiliateId) {
       const { programId } = settings();
       const joined = await call<ProgramAffiliate>('GET', `/programs/${encodeURIComponent(programId)}/affiliates/${encodeURIComponent(affiliateId)}/`);

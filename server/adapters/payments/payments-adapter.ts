@@ -7,6 +7,11 @@ export interface CardSummary {
   last4: string;
 }
 
+/** A card attached to the customer, not yet their default: it becomes the default once it has paid. */
+export interface AttachedCard extends CardSummary {
+  paymentMethodId: string;
+}
+
 /** A subscription as the provider reports it after a successful charge. */
 export interface ProviderSubscription {
   subscriptionId: string;
@@ -39,12 +44,19 @@ export class PaymentDeclined extends Error {
  */
 export interface PaymentsAdapter {
   createCustomer(customer: { userId: number; name: string; email: string | null }, idempotencyKey: string): Promise<string>;
-  /** Makes the card token the customer's default payment method. */
-  saveCard(customerId: string, token: string, idempotencyKey: string): Promise<CardSummary>;
-  /** Subscribes the customer to the plan's price, charging the default card now. */
-  subscribe(customerId: string, plan: RecurringPlan, idempotencyKey: string): Promise<ProviderSubscription>;
-  /** One charge of the default card; answers the charge's id. */
-  chargeOnce(customerId: string, amountCents: number, idempotencyKey: string): Promise<string>;
+  /** Attaches the card token to the customer; a refused card rejects with PaymentDeclined. */
+  attachCard(customerId: string, token: string, idempotencyKey: string): Promise<AttachedCard>;
+  /** Makes an attached card the customer's default payment method, the one later charges use. */
+  makeDefaultCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<void>;
+  /** Subscribes the customer to the plan's price, charging the given card (else the default card) now. */
+  subscribe(customerId: string, plan: RecurringPlan, idempotencyKey: string, paymentMethodId?: string): Promise<ProviderSubscription>;
+  /** One charge of the given card (else the default card); answers the charge's id. */
+  chargeOnce(customerId: string, amountCents: number, idempotencyKey: string, paymentMethodId?: string): Promise<string>;
+  /**
+   * Ends the subscription now, without a refund, and stops the collection of its open invoices; a
+   * subscription that has already ended is left as it is.
+   */
+  cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** Moves the subscription to the plan's price, charging the prorated difference now. */
   changePlan(
     subscription: { subscriptionId: string; customerId: string },
@@ -78,7 +90,7 @@ export class WebhookRefused extends Error {
 /** Stripe's one-call idempotency keys: one attempt's key, told apart per call it makes. */
 export function callKey(
   idempotencyKey: string,
-  call: 'customer' | 'card' | 'card-attach' | 'card-default' | 'charge' | 'subscription',
+  call: 'customer' | 'card' | 'card-attach' | 'card-default' | 'charge' | 'subscription' | 'cancel',
 ): string {
   return `${idempotencyKey}:${call}`;
 }

@@ -59,11 +59,14 @@ const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(8).toString('
 /**
  * The offline payment provider: Stripe's test-card rules, records kept in memory. Customers it
  * has no card for (the seeded users' saved cards) pay; subscriptions are whatever the group row
- * records, so any subscription id can change plan. Answers are remembered by idempotency key.
+ * records, so any subscription id can change plan or be cancelled. Answers are remembered by
+ * idempotency key.
  */
 export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
   const tokens = new Map<string, StoredCard & { at: number }>();
-  const cards = new Map<string, StoredCard>();
+  /** Attached cards by payment method id, and each customer's default card. */
+  const methods = new Map<string, StoredCard>();
+  const defaults = new Map<string, StoredCard>();
   const answers = new Map<string, { at: number; answer: Promise<unknown> }>();
 
   /** Makes room for one more: the oldest go first (a Map keeps the order they came in), while too old or too many. */
@@ -87,8 +90,10 @@ export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
     return answer;
   }
 
-  function charge(customerId: string) {
-    const refusal = cards.get(customerId)?.refusedAtCharge;
+  /** Charges the given card, else the customer's default card; a customer with neither pays (the seeded users' saved cards). */
+  function charge(customerId: string, paymentMethodId?: string) {
+    const card = paymentMethodId ? methods.get(paymentMethodId) : defaults.get(customerId);
+    const refusal = card?.refusedAtCharge;
     if (refusal) throw new PaymentDeclined(refusal);
   }
 
@@ -113,28 +118,41 @@ export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
       return firstAnswer(callKey(idempotencyKey, 'customer'), () => newId('cus'));
     },
 
-    saveCard(customerId, token, idempotencyKey) {
+    attachCard(_customerId, token, idempotencyKey) {
       return firstAnswer(callKey(idempotencyKey, 'card'), () => {
         const card = tokens.get(token);
         if (!card) throw new PaymentDeclined(NO_SUCH_TOKEN);
         tokens.delete(token);
-        cards.set(customerId, { brand: card.brand, last4: card.last4, refusedAtCharge: card.refusedAtCharge });
-        return { brand: card.brand, last4: card.last4 };
+        const paymentMethodId = newId('pm');
+        methods.set(paymentMethodId, { brand: card.brand, last4: card.last4, refusedAtCharge: card.refusedAtCharge });
+        return { paymentMethodId, brand: card.brand, last4: card.last4 };
       });
     },
 
-    subscribe(customerId, plan, idempotencyKey) {
+    makeDefaultCard(customerId, paymentMethodId, idempotencyKey) {
+      return firstAnswer(callKey(idempotencyKey, 'card-default'), () => {
+        const card = methods.get(paymentMethodId);
+        if (!card) throw new Error(`the sandbox has no payment method ${paymentMethodId}`);
+        defaults.set(customerId, card);
+      });
+    },
+
+    subscribe(customerId, plan, idempotencyKey, paymentMethodId) {
       return firstAnswer(callKey(idempotencyKey, 'subscription'), () => {
-        charge(customerId);
+        charge(customerId, paymentMethodId);
         return subscription(plan, newId('sub'));
       });
     },
 
-    chargeOnce(customerId, _amountCents, idempotencyKey) {
+    chargeOnce(customerId, _amountCents, idempotencyKey, paymentMethodId) {
       return firstAnswer(callKey(idempotencyKey, 'charge'), () => {
-        charge(customerId);
+        charge(customerId, paymentMethodId);
         return newId('ch');
       });
+    },
+
+    cancelSubscription(_subscriptionId, idempotencyKey) {
+      return firstAnswer(callKey(idempotencyKey, 'cancel'), () => undefined);
     },
 
     changePlan({ subscriptionId, customerId }, plan, idempotencyKey) {

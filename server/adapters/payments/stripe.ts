@@ -34,6 +34,9 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A subscription in these states bills no more: there is nothing to cancel. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
@@ -82,9 +85,9 @@ function subscriptionEvent(event: Stripe.Event): SubscriptionEvent | null {
 }
 
 /**
- * Live payments over Stripe: a customer per user, the card token as the customer's default
- * payment method, subscriptions on the configured monthly and annual prices (charged at once or
- * refused), a PaymentIntent for the lifetime purchase, and upgrades invoiced with proration.
+ * Live payments over Stripe: a customer per user, card tokens attached as payment methods (the
+ * default once they have paid), subscriptions on the configured monthly and annual prices (charged
+ * at once or refused), a PaymentIntent for the lifetime purchase, and upgrades invoiced with proration.
  */
 export function createStripePayments(options: StripePaymentsOptions): PaymentsAdapter {
   let client: Stripe | undefined;
@@ -114,46 +117,68 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
       });
     },
 
-    saveCard(customerId, token, idempotencyKey) {
+    attachCard(customerId, token, idempotencyKey) {
       return mapped(async () => {
         const client = ready();
         const method = await client.paymentMethods.create(
           { type: 'card', card: { token } },
           { idempotencyKey: callKey(idempotencyKey, 'card') },
         );
-        await client.paymentMethods.attach(method.id, { customer: customerId }, { idempotencyKey: callKey(idempotencyKey, 'card-attach') });
-        await client.customers.update(
-          customerId,
-          { invoice_settings: { default_payment_method: method.id } },
-          { idempotencyKey: callKey(idempotencyKey, 'card-default') },
-        );
         if (!method.card) throw new Error(`Stripe payment method ${method.id} is not a card`);
-        return { brand: method.card.brand, last4: method.card.last4 };
+        await client.paymentMethods.attach(method.id, { customer: customerId }, { idempotencyKey: callKey(idempotencyKey, 'card-attach') });
+        return { paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4 };
       });
     },
 
-    subscribe(customerId, plan, idempotencyKey) {
+    makeDefaultCard(customerId, paymentMethodId, idempotencyKey) {
+      return mapped(async () => {
+        await ready().customers.update(
+          customerId,
+          { invoice_settings: { default_payment_method: paymentMethodId } },
+          { idempotencyKey: callKey(idempotencyKey, 'card-default') },
+        );
+      });
+    },
+
+    subscribe(customerId, plan, idempotencyKey, paymentMethodId) {
       return mapped(async () => {
         const subscription = await ready().subscriptions.create(
-          { customer: customerId, items: [{ price: priceOf(plan) }], payment_behavior: 'error_if_incomplete' },
+          {
+            customer: customerId,
+            items: [{ price: priceOf(plan) }],
+            payment_behavior: 'error_if_incomplete',
+            ...(paymentMethodId ? { default_payment_method: paymentMethodId } : {}),
+          },
           { idempotencyKey: callKey(idempotencyKey, 'subscription') },
         );
         return providerSubscription(subscription);
       });
     },
 
-    chargeOnce(customerId, amountCents, idempotencyKey) {
+    chargeOnce(customerId, amountCents, idempotencyKey, paymentMethodId) {
       return mapped(async () => {
         const client = ready();
-        const customer = await client.customers.retrieve(customerId);
-        const paymentMethod = customer.deleted ? null : idOf(customer.invoice_settings.default_payment_method);
-        if (!paymentMethod) throw new PaymentDeclined('There is no saved card to charge.');
+        let card = paymentMethodId ?? null;
+        if (!card) {
+          const customer = await client.customers.retrieve(customerId);
+          card = customer.deleted ? null : idOf(customer.invoice_settings.default_payment_method);
+        }
+        if (!card) throw new PaymentDeclined('There is no saved card to charge.');
         const intent = await client.paymentIntents.create(
-          { amount: amountCents, currency: 'usd', customer: customerId, payment_method: paymentMethod, confirm: true, off_session: true },
+          { amount: amountCents, currency: 'usd', customer: customerId, payment_method: card, confirm: true, off_session: true },
           { idempotencyKey: callKey(idempotencyKey, 'charge') },
         );
         if (intent.status !== 'succeeded') throw new PaymentDeclined(intent.last_payment_error?.message ?? 'The payment was not completed.');
         return intent.id;
+      });
+    },
+
+    cancelSubscription(subscriptionId, idempotencyKey) {
+      return mapped(async () => {
+        const client = ready();
+        const current = await client.subscriptions.retrieve(subscriptionId);
+        if (ENDED_STATUSES.has(current.status)) return;
+        await client.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: callKey(idempotencyKey, 'cancel') });
       });
     },
 

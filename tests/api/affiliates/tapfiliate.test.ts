@@ -24,6 +24,9 @@ function fakeTapfiliate() {
   const seen: SeenRequest[] = [];
   const balances: Record<string, Record<string, number>> = { 'aff-1': { USD: 89.1, EUR: 3 } };
   let failNext: number | undefined;
+  /** A call that fails whenever it comes, by `METHOD url`. */
+  const failing = new Set<string>();
+  let onCreate: (() => Promise<void>) | undefined;
   const readBody = async (request: IncomingMessage) => {
     let text = '';
     for await (const chunk of request) text += chunk;
@@ -41,8 +44,16 @@ function fakeTapfiliate() {
       failNext = undefined;
       return answer(status, { message: 'Something went wrong' });
     }
+    if (failing.has(`${request.method} ${request.url}`)) return answer(500, { message: 'Something went wrong' });
     if (request.headers['x-api-key'] !== API_KEY) return answer(401, { message: 'Unauthorized' });
-    if (request.method === 'POST' && request.url === '/1.6/affiliates/') return answer(201, { id: 'aff-new', email: body.email });
+    if (request.method === 'POST' && request.url === '/1.6/affiliates/') {
+      await onCreate?.();
+      return answer(201, { id: 'aff-new', email: body.email });
+    }
+    if (request.method === 'DELETE' && /^\/1\.6\/affiliates\/[^/]+\/$/.test(request.url!)) {
+      response.writeHead(204).end();
+      return;
+    }
     if (request.method === 'POST' && request.url === `/1.6/programs/${PROGRAM}/affiliates/`) {
       return answer(201, { referral_link: { link: `https://xfilter.example/?ref=${body.affiliate.id}` }, approved: true });
     }
@@ -55,6 +66,13 @@ function fakeTapfiliate() {
   return {
     seen,
     failNextWith: (status: number) => void (failNext = status),
+    failOn: (call: string) => void failing.add(call),
+    reset: () => {
+      failing.clear();
+      onCreate = undefined;
+      seen.splice(0);
+    },
+    whileCreating: (work: () => Promise<void>) => void (onCreate = work),
     start: async () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/1.6`;
@@ -70,7 +88,7 @@ describe('the Tapfiliate adapter', () => {
     apiUrl = await fake.start();
   });
   afterAll(() => fake.stop());
-  afterEach(() => void fake.seen.splice(0));
+  afterEach(() => fake.reset());
 
   const adapter = () => createTapfiliateAffiliates({ apiKey: API_KEY, programId: PROGRAM, apiUrl });
 
@@ -85,6 +103,17 @@ describe('the Tapfiliate adapter', () => {
         body: { firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com', password: 'pw-1234' },
       },
       { method: 'POST', url: `/1.6/programs/${PROGRAM}/affiliates/`, apiKey: API_KEY, body: { affiliate: { id: 'aff-new' }, approved: true } },
+    ]);
+  });
+
+  it('deletes the affiliate again when adding them to the programme fails', async () => {
+    fake.failOn(`POST /1.6/programs/${PROGRAM}/affiliates/`);
+    const created = adapter().createAffiliate({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'pw-1234' });
+    await expect(created).rejects.toThrow(/Tapfiliate answered 500/);
+    expect(fake.seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /1.6/affiliates/',
+      `POST /1.6/programs/${PROGRAM}/affiliates/`,
+      'DELETE /1.6/affiliates/aff-new/',
     ]);
   });
 
@@ -115,6 +144,7 @@ describe.each(databaseKinds())('the referral programme in live mode on %s', (kin
     await server?.close();
     await fake.stop();
   });
+  afterEach(() => fake.reset());
 
   const enable = async (email: string) =>
     server.app.inject({
@@ -130,6 +160,19 @@ describe.each(databaseKinds())('the referral programme in live mode on %s', (kin
     expect(response.statusCode).toBe(500);
     const [user] = await server.db.select().from(users).where(eq(users.id, world.userIds.groupAdmin));
     expect(user).toMatchObject({ email: null, tapfiliate_id: null, tapfiliate_password: null });
+  });
+
+  it('removes the affiliate it made when another user takes the email meanwhile, and answers 409', async () => {
+    fake.whileCreating(async () => {
+      await server.db.update(users).set({ email: 'GRACE@example.com' }).where(eq(users.id, world.userIds.subscriber));
+    });
+    const response = await enable('grace@example.com');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.details).toEqual({ reason: 'email_taken' });
+    expect(fake.seen.map((request) => `${request.method} ${request.url}`)).toContain('DELETE /1.6/affiliates/aff-new/');
+    const [user] = await server.db.select().from(users).where(eq(users.id, world.userIds.groupAdmin));
+    expect(user).toMatchObject({ email: null, tapfiliate_id: null });
+    await server.db.update(users).set({ email: null }).where(eq(users.id, world.userIds.subscriber));
   });
 
   it("joins through Tapfiliate and answers its link and balance", async () => {

@@ -17,10 +17,14 @@ export const CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-/** The sandbox provider, counting the calls that charge. */
+/** The calls of the provider that charge or change something, counted. */
+export const NO_CHARGES = { subscribe: 0, chargeOnce: 0, changePlan: 0, attachCard: 0, makeDefaultCard: 0 };
+
+/** The sandbox provider, counting the calls that charge and remembering the subscriptions it cancels. */
 export function countingPayments(now: () => Date = () => NOW) {
   const sandbox = createSandboxPayments(now);
-  const charges = { subscribe: 0, chargeOnce: 0, changePlan: 0, saveCard: 0 };
+  const charges = { ...NO_CHARGES };
+  const cancelled: string[] = [];
   const payments: PaymentsAdapter = {
     ...sandbox,
     subscribe: (...args) => {
@@ -35,12 +39,20 @@ export function countingPayments(now: () => Date = () => NOW) {
       charges.changePlan += 1;
       return sandbox.changePlan(...args);
     },
-    saveCard: (...args) => {
-      charges.saveCard += 1;
-      return sandbox.saveCard(...args);
+    attachCard: (...args) => {
+      charges.attachCard += 1;
+      return sandbox.attachCard(...args);
+    },
+    makeDefaultCard: (...args) => {
+      charges.makeDefaultCard += 1;
+      return sandbox.makeDefaultCard(...args);
+    },
+    cancelSubscription: (subscriptionId, key) => {
+      cancelled.push(subscriptionId);
+      return sandbox.cancelSubscription(subscriptionId, key);
     },
   };
-  return { payments, charges };
+  return { payments, charges, cancelled };
 }
 
 /** A card token from the sandbox's card form endpoint. */

@@ -3,7 +3,7 @@ import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
-import { auditKinds, cardToken, CARDS, countingPayments, groupRow, NOW, paymentCall, setCard, setGroup, userRow } from './billing-world';
+import { auditKinds, cardToken, CARDS, countingPayments, groupRow, NO_CHARGES, NOW, paymentCall, setCard, setGroup, userRow } from './billing-world';
 
 const contract = createResponseValidator();
 const validate = (status: number, body: unknown) => contract.validate('/groups/{id}/subscription', 'POST', status, body);
@@ -12,9 +12,11 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let charges: ReturnType<typeof countingPayments>['charges'];
+  let cancelled: string[];
   beforeAll(async () => {
     const counting = countingPayments();
     charges = counting.charges;
+    cancelled = counting.cancelled;
     server = await createTestServer(kind, {}, { payments: counting.payments, now: () => NOW });
     world = await createRoleWorld(server.db);
   });
@@ -22,7 +24,8 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
   beforeEach(async () => {
     await setGroup(server.db, world.group.id, { plan: 'free' });
     await setCard(server.db, world.userIds.groupAdmin, null);
-    Object.assign(charges, { subscribe: 0, chargeOnce: 0, changePlan: 0, saveCard: 0 });
+    Object.assign(charges, NO_CHARGES);
+    cancelled.length = 0;
   });
 
   const buy = (body: object, key?: string) =>
@@ -65,7 +68,7 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
     await setCard(server.db, world.userIds.groupAdmin, { brand: 'amex', last4: '8431' });
     const saved = await buy({ plan: 'annual' });
     expect(saved.statusCode).toBe(200);
-    expect(charges).toMatchObject({ subscribe: 1, saveCard: 0 });
+    expect(charges).toMatchObject({ subscribe: 1, attachCard: 0 });
     expect(await userRow(server.db, world.userIds.groupAdmin)).toMatchObject({ card_brand: 'amex', card_last4: '8431' });
   });
 
@@ -75,7 +78,7 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
     expect(response.statusCode).toBe(409);
     expect(validate(409, response.json())).toBeUndefined();
     expect(response.json().error.details).toEqual({ reason: 'already_paid' });
-    expect(charges).toMatchObject({ subscribe: 0, saveCard: 0 });
+    expect(charges).toMatchObject({ subscribe: 0, attachCard: 0 });
   });
 
   it('unlocks a locked group by a successful payment', async () => {
@@ -84,6 +87,42 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().group).toMatchObject({ is_locked: false, subscription_status: 'active', subscribed_plan: 'monthly' });
     expect((await groupRow(server.db, world.group.id)).is_locked).toBe(false);
+  });
+
+  it("cancels a locked group's old subscription before charging the new one, so its unpaid invoice is not collected beside it", async () => {
+    await setGroup(server.db, world.group.id, { plan: 'annual', locked: true, subscriptionId: 'sub_sandbox_unpaid', status: 'unpaid' });
+    const response = await buy({ plan: 'annual', token: await cardToken(server.app, CARDS.visa) });
+    expect(response.statusCode).toBe(200);
+    expect(cancelled).toEqual(['sub_sandbox_unpaid']);
+    const group = await groupRow(server.db, world.group.id);
+    expect(group.stripe_subscription_id).toMatch(/^sub_sandbox_/);
+    expect(group.stripe_subscription_id).not.toBe('sub_sandbox_unpaid');
+    expect(group).toMatchObject({ subscribed_plan: 'annual', subscription_status: 'active', is_locked: false });
+  });
+
+  it('cancels nothing for a group that never had a subscription', async () => {
+    await setGroup(server.db, world.group.id, { plan: 'once', locked: true });
+    expect((await buy({ plan: 'annual', token: await cardToken(server.app, CARDS.visa) })).statusCode).toBe(200);
+    expect(cancelled).toEqual([]);
+  });
+
+  it('keeps the customer a declined attempt made: the next attempt pays as the same customer', async () => {
+    const declined = await buy({ plan: 'annual', token: await cardToken(server.app, CARDS.insufficientFunds) });
+    expect(declined.statusCode).toBe(402);
+    const { stripe_customer_id: customer } = await userRow(server.db, world.userIds.groupAdmin);
+    expect(customer).toMatch(/^cus_sandbox_/);
+    expect((await buy({ plan: 'annual', token: await cardToken(server.app, CARDS.visa) })).statusCode).toBe(200);
+    expect(await userRow(server.db, world.userIds.groupAdmin)).toMatchObject({ stripe_customer_id: customer, card_exists: true, card_last4: '4242' });
+  });
+
+  it('keeps the saved card when a new card is declined: it is neither saved here nor made the default at the provider', async () => {
+    await setCard(server.db, world.userIds.groupAdmin, { brand: 'amex', last4: '8431' });
+    const declined = await buy({ plan: 'annual', token: await cardToken(server.app, CARDS.insufficientFunds) });
+    expect(declined.statusCode).toBe(402);
+    expect(charges.makeDefaultCard).toBe(0);
+    expect(await userRow(server.db, world.userIds.groupAdmin)).toMatchObject({ card_brand: 'amex', card_last4: '8431' });
+    // The provider still charges the saved card: buying with it succeeds.
+    expect((await buy({ plan: 'annual' })).statusCode).toBe(200);
   });
 
   it("answers a declined card 402 with the provider's message, audits the error and counts it, and changes nothing else", async () => {
@@ -96,7 +135,7 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
     const after = await groupRow(server.db, world.group.id);
     expect(after.flags.count_payment_error).toBe(before.flags.count_payment_error + 1);
     expect({ ...after, flags: before.flags, updated_at: before.updated_at }).toEqual(before);
-    expect(await userRow(server.db, world.userIds.groupAdmin)).toMatchObject({ card_exists: false, card_last4: null, stripe_customer_id: null });
+    expect(await userRow(server.db, world.userIds.groupAdmin)).toMatchObject({ card_exists: false, card_last4: null });
     expect(await auditKinds(server.db, world.group.id, ['subscription_attempt', 'subscription_success', 'subscription_error'])).toEqual(
       expect.arrayContaining(['subscription_error']),
     );
@@ -124,7 +163,7 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
     const again = await buy(body, key);
     expect([first.statusCode, again.statusCode]).toEqual([402, 402]);
     expect(again.json()).toEqual(first.json());
-    expect(charges.saveCard).toBe(1);
+    expect(charges.attachCard).toBe(1);
     expect((await groupRow(server.db, world.group.id)).flags.count_payment_error).toBe(1);
   });
 
@@ -145,7 +184,7 @@ describe.each(databaseKinds())('buying a plan on %s', (kind) => {
     const missing = await server.app.inject({ method: 'POST', url, headers, payload });
     const malformed = await server.app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': 'twice' }, payload });
     expect([missing.statusCode, malformed.statusCode]).toEqual([400, 400]);
-    expect(charges).toMatchObject({ subscribe: 0, saveCard: 0 });
+    expect(charges).toMatchObject({ subscribe: 0, attachCard: 0 });
   });
 
   it('lets a key refused before the provider be used again once the request is corrected', async () => {

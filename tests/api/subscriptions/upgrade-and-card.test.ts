@@ -3,7 +3,7 @@ import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
-import { auditKinds, cardToken, CARDS, countingPayments, groupRow, NOW, paymentCall, setCard, setGroup, userRow } from './billing-world';
+import { auditKinds, cardToken, CARDS, countingPayments, groupRow, NO_CHARGES, NOW, paymentCall, setCard, setGroup, userRow } from './billing-world';
 
 const contract = createResponseValidator();
 
@@ -21,7 +21,7 @@ describe.each(databaseKinds())('upgrading and changing the card on %s', (kind) =
   beforeEach(async () => {
     await setGroup(server.db, world.group.id, { plan: 'monthly', subscriptionId: 'sub_sandbox_monthly', status: 'active' });
     await setCard(server.db, world.userIds.groupAdmin, { brand: 'visa', last4: '4242' });
-    Object.assign(charges, { subscribe: 0, chargeOnce: 0, changePlan: 0, saveCard: 0 });
+    Object.assign(charges, NO_CHARGES);
   });
 
   const upgrade = (key?: string) =>

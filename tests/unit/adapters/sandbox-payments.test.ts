@@ -16,8 +16,8 @@ describe('the sandbox payment provider', () => {
   it('takes a card token once', async () => {
     const { payments } = clockedPayments();
     const { token } = payments.issueCardToken(VISA);
-    expect(await payments.saveCard('cus_1', token, KEY)).toEqual({ brand: 'visa', last4: '4242' });
-    await expect(payments.saveCard('cus_1', token, 'another-key')).rejects.toBeInstanceOf(PaymentDeclined);
+    expect(await payments.attachCard('cus_1', token, KEY)).toEqual({ paymentMethodId: expect.stringMatching(/^pm_sandbox_/), brand: 'visa', last4: '4242' });
+    await expect(payments.attachCard('cus_1', token, 'another-key')).rejects.toBeInstanceOf(PaymentDeclined);
   });
 
   it('answers the same key with the same subscription, and a new key with a new one', async () => {
@@ -28,10 +28,22 @@ describe('the sandbox payment provider', () => {
     expect(first.currentPeriodEnd).toEqual(new Date('2026-12-25T10:00:00.000Z'));
   });
 
-  it('refuses the charges of a customer whose card has insufficient funds', async () => {
+  it('charges the card it is given, and refuses a card with insufficient funds without making it the default', async () => {
+    const { payments } = clockedPayments();
+    const poor = await payments.attachCard('cus_1', payments.issueCardToken({ ...VISA, number: '4000000000009995' }).token, KEY);
+    await expect(payments.subscribe('cus_1', 'annual', 'poor-key', poor.paymentMethodId)).rejects.toEqual(
+      new PaymentDeclined('Your card has insufficient funds.'),
+    );
+    expect(await payments.chargeOnce('cus_1', 29700, 'default-key')).toMatch(/^ch_sandbox_/);
+    const good = await payments.attachCard('cus_1', payments.issueCardToken(VISA).token, 'good-key');
+    expect(await payments.chargeOnce('cus_1', 29700, 'good-charge-key', good.paymentMethodId)).toMatch(/^ch_sandbox_/);
+  });
+
+  it("refuses the charges of a customer whose default card has insufficient funds", async () => {
     const { payments } = clockedPayments();
     const { token } = payments.issueCardToken({ ...VISA, number: '4000000000009995' });
-    await payments.saveCard('cus_poor', token, KEY);
+    const card = await payments.attachCard('cus_poor', token, KEY);
+    await payments.makeDefaultCard('cus_poor', card.paymentMethodId, KEY);
     await expect(payments.chargeOnce('cus_poor', 29700, 'charge-key')).rejects.toEqual(new PaymentDeclined('Your card has insufficient funds.'));
     await expect(payments.changePlan({ subscriptionId: 'sub_1', customerId: 'cus_poor' }, 'annual', 'plan-key')).rejects.toBeInstanceOf(
       PaymentDeclined,
@@ -44,7 +56,7 @@ describe('the sandbox payment provider', () => {
     const { token } = payments.issueCardToken(VISA);
     advance(24 * 60 * 60_000 + 1);
     payments.issueCardToken(VISA);
-    await expect(payments.saveCard('cus_1', token, KEY)).rejects.toBeInstanceOf(PaymentDeclined);
+    await expect(payments.attachCard('cus_1', token, KEY)).rejects.toBeInstanceOf(PaymentDeclined);
   });
 
   it('keeps at most ten thousand unused tokens, forgetting the oldest first', async () => {
@@ -52,7 +64,7 @@ describe('the sandbox payment provider', () => {
     const oldest = payments.issueCardToken(VISA).token;
     const second = payments.issueCardToken(VISA).token;
     for (let count = 2; count < 10_000; count += 1) payments.issueCardToken(VISA);
-    await expect(payments.saveCard('cus_1', oldest, KEY)).rejects.toBeInstanceOf(PaymentDeclined);
-    expect(await payments.saveCard('cus_1', second, 'second-key')).toEqual({ brand: 'visa', last4: '4242' });
+    await expect(payments.attachCard('cus_1', oldest, KEY)).rejects.toBeInstanceOf(PaymentDeclined);
+    expect(await payments.attachCard('cus_1', second, 'second-key')).toMatchObject({ brand: 'visa', last4: '4242' });
   });
 });

@@ -54,6 +54,9 @@ function route(request: Received): readonly [number, unknown] {
     return [200, subscription('sub_new', form['items[0][price]']!)];
   }
   if (method === 'GET' && path === '/v1/subscriptions/sub_monthly') return [200, subscription('sub_monthly', 'price_monthly')];
+  if (method === 'GET' && path === '/v1/subscriptions/sub_unpaid') return [200, { ...subscription('sub_unpaid', 'price_annual'), status: 'unpaid' }];
+  if (method === 'GET' && path === '/v1/subscriptions/sub_ended') return [200, { ...subscription('sub_ended', 'price_annual'), status: 'canceled' }];
+  if (method === 'DELETE' && path === '/v1/subscriptions/sub_unpaid') return [200, { ...subscription('sub_unpaid', 'price_annual'), status: 'canceled' }];
   if (method === 'POST' && path === '/v1/subscriptions/sub_monthly') return [200, subscription('sub_monthly', form['items[0][price]']!)];
   if (method === 'POST' && path === '/v1/payment_intents') return [200, { id: 'pi_new', object: 'payment_intent', status: 'succeeded' }];
   return [404, { error: { type: 'invalid_request_error', message: `No route ${method} ${path}` } }];
@@ -109,15 +112,35 @@ describe('the live payments adapter over Stripe', () => {
     ]);
   });
 
-  it("makes the card token the customer's default payment method and reports its brand and last 4", async () => {
-    expect(await payments.saveCard('cus_1', 'tok_visa', KEY)).toEqual({ brand: 'visa', last4: '4242' });
-    expect(sent()).toEqual(['POST /v1/payment_methods', 'POST /v1/payment_methods/pm_new/attach', 'POST /v1/customers/cus_1']);
-    expect(received.map((call) => call.form)).toEqual([
-      { type: 'card', 'card[token]': 'tok_visa' },
-      { customer: 'cus_1' },
-      { 'invoice_settings[default_payment_method]': 'pm_new' },
+  it('attaches the card token to the customer as a payment method and reports its brand and last 4, without making it the default', async () => {
+    expect(await payments.attachCard('cus_1', 'tok_visa', KEY)).toEqual({ paymentMethodId: 'pm_new', brand: 'visa', last4: '4242' });
+    expect(sent()).toEqual(['POST /v1/payment_methods', 'POST /v1/payment_methods/pm_new/attach']);
+    expect(received.map((call) => call.form)).toEqual([{ type: 'card', 'card[token]': 'tok_visa' }, { customer: 'cus_1' }]);
+    expect(received.map((call) => call.idempotencyKey)).toEqual([`${KEY}:card`, `${KEY}:card-attach`]);
+  });
+
+  it("makes an attached card the customer's default payment method", async () => {
+    await payments.makeDefaultCard('cus_1', 'pm_new', KEY);
+    expect(received).toMatchObject([
+      { method: 'POST', path: '/v1/customers/cus_1', form: { 'invoice_settings[default_payment_method]': 'pm_new' }, idempotencyKey: `${KEY}:card-default` },
     ]);
-    expect(received.map((call) => call.idempotencyKey)).toEqual([`${KEY}:card`, `${KEY}:card-attach`, `${KEY}:card-default`]);
+  });
+
+  it('charges the card it is given: the subscription and the lifetime charge name it, and the default is not asked', async () => {
+    await payments.subscribe('cus_1', 'annual', KEY, 'pm_new');
+    expect(received[0]!.form).toMatchObject({ customer: 'cus_1', default_payment_method: 'pm_new' });
+    await payments.chargeOnce('cus_1', 29700, KEY, 'pm_new');
+    expect(sent()).toEqual(['POST /v1/subscriptions', 'POST /v1/payment_intents']);
+    expect(received[1]!.form).toMatchObject({ payment_method: 'pm_new' });
+  });
+
+  it('cancels a subscription now with the attempt key, and leaves one that has ended alone', async () => {
+    await payments.cancelSubscription('sub_unpaid', KEY);
+    expect(sent()).toEqual(['GET /v1/subscriptions/sub_unpaid', 'DELETE /v1/subscriptions/sub_unpaid']);
+    expect(received[1]!.idempotencyKey).toBe(`${KEY}:cancel`);
+    received.length = 0;
+    await payments.cancelSubscription('sub_ended', KEY);
+    expect(sent()).toEqual(['GET /v1/subscriptions/sub_ended']);
   });
 
   it("subscribes on the plan's price, refusing to leave an unpaid subscription behind", async () => {
@@ -132,6 +155,7 @@ describe('the live payments adapter over Stripe', () => {
       form: { customer: 'cus_1', 'items[0][price]': 'price_annual', payment_behavior: 'error_if_incomplete' },
       idempotencyKey: `${KEY}:subscription`,
     });
+    expect(received[0]!.form).not.toHaveProperty('default_payment_method');
     await payments.subscribe('cus_1', 'monthly', KEY);
     expect(received[1]!.form['items[0][price]']).toBe('price_monthly');
   });
@@ -161,9 +185,9 @@ describe('the live payments adapter over Stripe', () => {
   });
 
   it("turns a card error and an unknown token into PaymentDeclined with Stripe's message", async () => {
-    await expect(payments.saveCard('cus_1', 'tok_chargeDeclined', KEY)).rejects.toEqual(new PaymentDeclined('Your card was declined.'));
+    await expect(payments.attachCard('cus_1', 'tok_chargeDeclined', KEY)).rejects.toEqual(new PaymentDeclined('Your card was declined.'));
     await expect(payments.subscribe('cus_poor', 'monthly', KEY)).rejects.toEqual(new PaymentDeclined('Your card has insufficient funds.'));
-    await expect(payments.saveCard('cus_1', 'tok_missing', KEY)).rejects.toBeInstanceOf(PaymentDeclined);
+    await expect(payments.attachCard('cus_1', 'tok_missing', KEY)).rejects.toBeInstanceOf(PaymentDeclined);
   });
 
   it('lets any other failure through as it is', async () => {
