@@ -19,7 +19,8 @@ export interface MemberListGroup extends Pick<components['schemas']['Group'], 'i
 }
 
 /** GET /groups/{id}/members's query with every filter set (rules/memberLists.ts holds the defaults). */
-export type MembersQuery = QueryOf<'listGroupMembers'>;
+/** The members list's query; paying is absent (everyone) unless a saved view asks for it. */
+export type MembersQuery = Omit<QueryOf<'listGroupMembers'>, 'paying'> & { paying?: boolean };
 
 export type Failure = { kind: 'failed'; message: string };
 export type MembersAnswer = { kind: 'loaded'; list: GroupMembersList } | Failure;

@@ -387,6 +387,8 @@ export const matches = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     score: real().notNull(),
+    /** Why it matched, as the review shows it: 'same email', 'name 92% similar'. */
+    reason: text().notNull().default(''),
     status: text({ enum: MATCH_STATUSES }).notNull().default('suggested'),
     requires_attention: boolean().notNull().default(false),
     created_at: createdAt(),

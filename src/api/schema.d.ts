@@ -2894,6 +2894,8 @@ export interface components {
             score: number;
             member?: components["schemas"]["MemberSummary"];
             customer_email?: string | null;
+            /** @description Why it matched, for the admin: 'same email', 'same name', 'name 92% similar', joined with ', '. */
+            reason: string;
         };
         /** @description Filtered count per tab; a tab with 0 is disabled. */
         PaymentTabCounts: {
@@ -3835,6 +3837,8 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description Which list (tab); default active. all_members has no bulk moves. */
                 list?: "active" | "inactive" | "whitelisted" | "removed" | "all_members";
+                /** @description true: only members whose linked payment customer's subscription is active; false: only the others. Absent: everyone. The members page's saved views: paying but inactive (list inactive, paying true), active but not paying (list active, paying false). */
+                paying?: boolean;
                 /** @description Sort column (default name). */
                 sort_by?: "name" | "posts_count" | "reactions_count" | "comments_count" | "last_activity_at" | "created_at" | "paid" | "subscription_status";
                 /** @description Sort direction (default asc). */

@@ -1,0 +1,1 @@
+ALTER TABLE "matches" ADD COLUMN "reason" text DEFAULT '' NOT NULL;
