@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import { loadCardForm, tokenizeCard, type PaymentAnswer, type User } from '../purchase/actors';
 import type { CardEntry, CardFormLoad, CardTokenOutcome } from '../purchase/cardEntry';
-import { cardProblemOf, type PaymentProblem } from '../purchase/messages';
+import { afterAnswer, cardOutcomeProblem, crashProblem } from '../purchase/attempt';
+import type { PaymentProblem } from '../purchase/messages';
 import { updateCardSource } from './actors';
 
 export interface ChangeCardInput {
@@ -64,16 +65,9 @@ export const changeCardMachine = setup({
     requireTerms: assign({ problem: { kind: 'termsRequired' } }),
     forgetProblem: assign({ problem: null }),
     beginAttempt: assign(({ context }, { token }: { token: string }) => ({ attempt: { key: context.newIdempotencyKey(), token } })),
-    rememberCardProblem: assign((_, { outcome }: CardOutcome) => ({
-      problem: outcome.kind === 'incomplete' || outcome.kind === 'refused' ? cardProblemOf(outcome) : null,
-    })),
-    rememberFailure: assign(({ context }, { answer }: Answer) => ({
-      problem: answer.kind === 'done' ? null : { kind: 'paymentFailed' as const, message: answer.message },
-      attempt: answer.kind === 'unanswered' ? context.attempt : null,
-    })),
-    rememberCrash: assign((_, { error }: { error: unknown }) => ({
-      problem: { kind: 'paymentFailed' as const, message: error instanceof Error ? error.message : String(error) },
-    })),
+    rememberCardProblem: assign((_, { outcome }: CardOutcome) => ({ problem: cardOutcomeProblem(outcome) })),
+    rememberFailure: assign(({ context }, { answer }: Answer) => afterAnswer(answer, context.attempt)),
+    rememberCrash: assign((_, { error }: { error: unknown }) => ({ problem: crashProblem(error) })),
     // Supplied where the page runs: they need the session and the browser's location.
     userReloaded: (_, _params: { user: User }) => {},
     goToCardUpdated: () => {},

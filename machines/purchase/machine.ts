@@ -14,7 +14,8 @@ import {
   type User,
 } from './actors';
 import type { CardEntry, CardFormLoad, CardTokenOutcome } from './cardEntry';
-import { cardProblemOf, type PaymentProblem } from './messages';
+import { afterAnswer, cardOutcomeProblem, crashProblem } from './attempt';
+import type { PaymentProblem } from './messages';
 import { isUpgrade, needsCardForm, offeredPlans, purchaseTotalDollars } from './plans';
 
 export interface PurchaseInput {
@@ -140,18 +141,10 @@ export const purchaseMachine = setup({
     beginAttempt: assign(({ context }, { token }: { token: string | null }) => ({
       attempt: { key: context.newIdempotencyKey(), plan: context.plan, token },
     })),
-    rememberCardProblem: assign((_, { outcome }: CardOutcome) => ({
-      problem: outcome.kind === 'incomplete' || outcome.kind === 'refused' ? cardProblemOf(outcome) : null,
-    })),
+    rememberCardProblem: assign((_, { outcome }: CardOutcome) => ({ problem: cardOutcomeProblem(outcome) })),
     rememberPurchase: assign((_, { answer }: Answer) => ({ purchase: answer.kind === 'done' ? answer.result : null, attempt: null })),
-    rememberPaymentFailure: assign(({ context }, { answer }: Answer) => ({
-      problem: answer.kind === 'done' ? null : { kind: 'paymentFailed' as const, message: answer.message },
-      // An answered attempt is over; one the server never answered is sent again as it was.
-      attempt: answer.kind === 'unanswered' ? context.attempt : null,
-    })),
-    rememberCrash: assign((_, { error }: { error: unknown }) => ({
-      problem: { kind: 'paymentFailed' as const, message: error instanceof Error ? error.message : String(error) },
-    })),
+    rememberPaymentFailure: assign(({ context }, { answer }: Answer) => afterAnswer(answer, context.attempt)),
+    rememberCrash: assign((_, { error }: { error: unknown }) => ({ problem: crashProblem(error) })),
     // Supplied where the page runs: they need the session, the storage and the browser's location.
     userReloaded: (_, _params: { user: User }) => {},
     recordPurchase: (_, _params: { record: PurchaseRecord }) => {},

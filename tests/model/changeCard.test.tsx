@@ -1,17 +1,16 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
-import { createApiClient } from '../../src/api/client';
 import { monthlyGroup, PAYMENT_ANSWERS } from '../../src/payments/fixtures';
 import type { updateCardSource, CardChangeInput } from '../../machines/changeCard/actors';
 import { changeCardMachine, type ChangeCardEvent, type ChangeCardInput } from '../../machines/changeCard/machine';
 import type { loadCardForm, PaymentAnswer, tokenizeCard, User } from '../../machines/purchase/actors';
-import type { CardEntry, CardFormLoad, CardTokenOutcome } from '../../machines/purchase/cardEntry';
-import { renderChangeCard } from './purchaseScreens';
+import type { CardFormLoad, CardTokenOutcome } from '../../machines/purchase/cardEntry';
+import { renderChangeCard, PAYMENT_SPEC, paymentModelEvents, TERMS_EVENTS, unusedApi, unusedCard } from './purchaseScreens';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
-import { actorDoneEvents, actorErrorEvent, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
+import type { ActorDoneEvent, ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
 
@@ -21,8 +20,7 @@ type ModelEvent = ChangeCardEvent | ActorDoneEvent<ActorOutput> | ActorErrorEven
 
 /** What the change-card page says (spec part 1 §2, §5, §8), written here apart from the app's own texts. */
 const SPEC = {
-  termsRequired: 'You need to accept the terms and conditions',
-  cardIncomplete: 'Please enter your credit card details.',
+  ...PAYMENT_SPEC,
   terms: 'I accept the terms and conditions',
 } as const;
 
@@ -36,27 +34,13 @@ const actorOutputs: Record<ActorId, ActorOutput[]> = {
 };
 
 const eventFixtures: { [Type in ChangeCardEvent['type']]: Array<Extract<ChangeCardEvent, { type: Type }>> } = {
-  'terms.change': [
-    { type: 'terms.change', accepted: true },
-    { type: 'terms.change', accepted: false },
-  ],
+  'terms.change': [...TERMS_EVENTS],
   'card.submit': [{ type: 'card.submit' }],
   'cardForm.retry': [{ type: 'cardForm.retry' }],
 };
 
-const modelEvents: ModelEvent[] = [
-  ...Object.values(eventFixtures).flat(),
-  ...ACTOR_IDS.flatMap((id) => [...actorDoneEvents<ActorOutput>(id, actorOutputs[id]), actorErrorEvent(id, new Error(`${id} crashed`))]),
-];
+const modelEvents: ModelEvent[] = paymentModelEvents<ModelEvent, ActorOutput>(eventFixtures, actorOutputs);
 
-const unusedApi = createApiClient({
-  baseUrl: 'http://api.invalid/api/v1',
-  fetch: () => Promise.reject(new Error('the model provides every actor')),
-});
-const unusedCard: CardEntry = {
-  load: () => Promise.reject(new Error('the model provides every actor')),
-  tokenize: () => Promise.reject(new Error('the model provides every actor')),
-};
 const input: ChangeCardInput = { api: unusedApi, groupId: monthlyGroup.id, card: unusedCard };
 
 const model = createMachineTestModel(changeCardMachine, {

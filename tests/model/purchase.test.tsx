@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
-import { createApiClient } from '../../src/api/client';
 import {
   freeGroup,
   monthlyGroup,
@@ -13,11 +12,11 @@ import {
 import type { loadCardForm, PaymentAnswer, reloadUser, saveTermsAccepted, SubscribeInput, SubscriptionResult, User } from '../../machines/purchase/actors';
 import type { CardEntry, CardFormLoad, CardTokenOutcome } from '../../machines/purchase/cardEntry';
 import { purchaseMachine, type PurchaseEvent, type PurchaseInput, type PurchaseRecord } from '../../machines/purchase/machine';
-import { renderPurchase } from './purchaseScreens';
+import { renderPurchase, PAYMENT_SPEC, paymentModelEvents, TERMS_EVENTS, unusedApi, unusedCard } from './purchaseScreens';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
-import { actorDoneEvents, actorErrorEvent, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
+import type { ActorDoneEvent, ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
 
@@ -27,8 +26,7 @@ type ModelEvent = PurchaseEvent | ActorDoneEvent<ActorOutput> | ActorErrorEvent;
 
 /** What the purchase page says (spec part 1 §2, §5, §8, §9), written here apart from the app's own texts. */
 const SPEC = {
-  termsRequired: 'You need to accept the terms and conditions',
-  cardIncomplete: 'Please enter your credit card details.',
+  ...PAYMENT_SPEC,
   summaries: {
     annual: { title: 'Annual license', price: '$297.00', note: "You're saving 45% with this plan" },
     monthly: { title: 'Monthly license', price: '$45.00', note: 'Switch to annual billing and Save 45%' },
@@ -54,27 +52,13 @@ const eventFixtures: { [Type in PurchaseEvent['type']]: Array<Extract<PurchaseEv
     { type: 'plan.choose', plan: 'annual' },
     { type: 'plan.choose', plan: 'monthly' },
   ],
-  'terms.change': [
-    { type: 'terms.change', accepted: true },
-    { type: 'terms.change', accepted: false },
-  ],
+  'terms.change': [...TERMS_EVENTS],
   'purchase.submit': [{ type: 'purchase.submit' }],
   'cardForm.retry': [{ type: 'cardForm.retry' }],
 };
 
-const modelEvents: ModelEvent[] = [
-  ...Object.values(eventFixtures).flat(),
-  ...ACTOR_IDS.flatMap((id) => [...actorDoneEvents<ActorOutput>(id, actorOutputs[id]), actorErrorEvent(id, new Error(`${id} crashed`))]),
-];
+const modelEvents: ModelEvent[] = paymentModelEvents<ModelEvent, ActorOutput>(eventFixtures, actorOutputs);
 
-const unusedApi = createApiClient({
-  baseUrl: 'http://api.invalid/api/v1',
-  fetch: () => Promise.reject(new Error('the model provides every actor')),
-});
-const unusedCard: CardEntry = {
-  load: () => Promise.reject(new Error('the model provides every actor')),
-  tokenize: () => Promise.reject(new Error('the model provides every actor')),
-};
 
 /**
  * The worlds the page opens in: what the group's plan and the user's saved card decide it can reach.

@@ -6,7 +6,11 @@ import { createSandboxPayments } from '../../../server/adapters/payments/sandbox
 import type { AppDb } from '../../../server/db/connect';
 import { audit_logs, groups, users } from '../../../server/db/schema';
 import type { SubscribedPlan } from '../../../rules/plans';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { DatabaseKind } from '../../../server/db/connect';
+import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
+import { createTestServer, type TestServer } from '../support/test-server';
 
 /** The server's clock in these tests: card expiries are judged against it. */
 export const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -83,12 +87,11 @@ export function paymentCall(app: FastifyInstance, call: PaymentCall) {
   });
 }
 
+type GroupState = { plan: SubscribedPlan; locked?: boolean; subscriptionId?: string | null; status?: string | null };
+type CardState = { brand: string; last4: string } | null;
+
 /** Puts a group on a plan, as a purchase or the seed would have left it. */
-export async function setGroup(
-  db: AppDb,
-  groupId: number,
-  state: { plan: SubscribedPlan; locked?: boolean; subscriptionId?: string | null; status?: string | null },
-) {
+export async function setGroup(db: AppDb, groupId: number, state: GroupState) {
   await db
     .update(groups)
     .set({
@@ -104,7 +107,7 @@ export async function setGroup(
 }
 
 /** Gives a user a saved card (and a customer at the provider), or takes it away. */
-export async function setCard(db: AppDb, userId: number, card: { brand: string; last4: string } | null) {
+export async function setCard(db: AppDb, userId: number, card: CardState) {
   await db
     .update(users)
     .set(
@@ -133,4 +136,37 @@ export async function auditKinds(db: AppDb, groupId: number, kinds?: string[]): 
     .where(eq(audit_logs.group_id, groupId))
     .orderBy(audit_logs.id);
   return rows.map((row) => row.kind).filter((kind) => !kinds || kinds.includes(kind));
+}
+
+export interface BillingSuite {
+  server: TestServer;
+  world: RoleWorld;
+  charges: typeof NO_CHARGES;
+  cancelled: string[];
+  /** A payment call of the group's admin on the world's group: `path` follows /groups/{id}. */
+  call(method: PaymentCall['method'], path: string, body: object, key?: string): ReturnType<typeof paymentCall>;
+}
+
+/**
+ * A server on the counting sandbox provider with the role world, started once for the suite.
+ * Before each test the world's group and its admin's saved card are put back as `reset` says,
+ * and the counts are zeroed.
+ */
+export function billingSuite(kind: DatabaseKind, reset: { group: GroupState; card: CardState }): BillingSuite {
+  const counting = countingPayments();
+  const suite = { charges: counting.charges, cancelled: counting.cancelled } as BillingSuite;
+  suite.call = (method, path, body, key) =>
+    paymentCall(suite.server.app, { method, url: `/groups/${suite.world.group.id}${path}`, token: suite.world.tokens.groupAdmin!, body, key });
+  beforeAll(async () => {
+    suite.server = await createTestServer(kind, {}, { payments: counting.payments, now: () => NOW });
+    suite.world = await createRoleWorld(suite.server.db);
+  });
+  afterAll(async () => suite.server?.close());
+  beforeEach(async () => {
+    await setGroup(suite.server.db, suite.world.group.id, reset.group);
+    await setCard(suite.server.db, suite.world.userIds.groupAdmin, reset.card);
+    Object.assign(suite.charges, NO_CHARGES);
+    suite.cancelled.length = 0;
+  });
+  return suite;
 }
