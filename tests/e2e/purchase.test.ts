@@ -84,6 +84,8 @@ describe('billing, as the sandbox group admin', () => {
     await expiry.fill('');
     await expiry.pressSequentially('1230');
     await page.getByLabel('CVC').fill('123');
+    // The expiry's mask places each digit as it comes; on a busy machine, wait until it shows them all.
+    await expect.poll(() => expiry.inputValue(), { timeout: 10_000 }).toBe('12/30');
   }
 
   /** Changes Ada's saved card on /change_card; answers the alert shown, or null when the card-update page opened. */
