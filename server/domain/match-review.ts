@@ -214,18 +214,23 @@ async function linkedMembersAmong(tx: AppDb, accountId: number, memberIds: numbe
   return new Set(rows.map((row) => row.memberId!));
 }
 
+/** The links as a table of (customer row id, member id) named pairs, for one statement to join. */
+function linkPairs(links: Array<{ customer: AccountCustomer; memberId: number }>): SQL {
+  const rows = sql.join(
+    links.map((link) => sql`(${link.customer.id}::int, ${link.memberId}::int)`),
+    sql`, `,
+  );
+  return sql`(VALUES ${rows}) AS pairs(customer_id, member_id)`;
+}
+
 /**
  * Links customers to members: the customer names the member, the (account, customer, member)
  * match is approved (made, with a score of 1, when no suggestion led to it), and the member's
  * membership in the group takes the customer's paid, subscription and subscription status.
  */
 async function writeLinks(tx: AppDb, accountId: number, groupId: number, links: Array<{ customer: AccountCustomer; memberId: number }>, at: Date) {
-  const pairs = sql.join(
-    links.map((link) => sql`(${link.customer.id}::int, ${link.memberId}::int)`),
-    sql`, `,
-  );
   await tx.execute(sql`UPDATE customers SET member_id = pairs.member_id, updated_at = ${at}
-    FROM (VALUES ${pairs}) AS pairs(customer_id, member_id) WHERE customers.id = pairs.customer_id`);
+    FROM ${linkPairs(links)} WHERE customers.id = pairs.customer_id`);
   await tx
     .insert(matches)
     .values(
@@ -254,12 +259,8 @@ async function writeUnlinks(tx: AppDb, accountId: number, groupId: number, links
   const customerIds = links.map((link) => link.customer.id);
   const memberIds = links.map((link) => link.memberId);
   await tx.update(customers).set({ member_id: null, updated_at: at }).where(inArray(customers.id, customerIds));
-  for (const link of links) {
-    await tx
-      .update(matches)
-      .set({ status: 'suggested', updated_at: at })
-      .where(and(eq(matches.account_id, accountId), eq(matches.customer_id, link.customer.id), eq(matches.member_id, link.memberId), eq(matches.status, 'approved')));
-  }
+  await tx.execute(sql`UPDATE matches SET status = 'suggested', updated_at = ${at} FROM ${linkPairs(links)}
+    WHERE matches.account_id = ${accountId} AND matches.customer_id = pairs.customer_id AND matches.member_id = pairs.member_id AND matches.status = 'approved'`);
   await tx
     .update(memberships)
     .set({ paid: null, subscription: null, subscription_status: null, updated_at: at })
