@@ -87,3 +87,40 @@ export async function addMatch(
     .returning({ id: matches.id });
   return row!.id;
 }
+
+/**
+ * A connected group with six customers and eight suggestions, each tab holding something:
+ * Dee is linked to customer cus_b, so the suggestions of cus_b (to Ann) and of Dee (to cus_f)
+ * wait out of the review until that link is removed.
+ */
+export async function reviewWorld(db: AppDb, world: RoleWorld) {
+  const groupId = await heldGroup(db, world);
+  const accountId = await connectAccount(db, groupId);
+  const member = {
+    ann: await addMember(db, groupId, 'Ann Archer'),
+    ben: await addMember(db, groupId, 'Ben Baker'),
+    cal: await addMember(db, groupId, 'Cal Cooper'),
+    dee: await addMember(db, groupId, 'Dee Dunn', { paid: 9900, subscription: 'Gold', subscription_status: 'active' }),
+    eve: await addMember(db, groupId, 'Eve Evans'),
+    fay: await addMember(db, groupId, 'Fay Fisher'),
+  };
+  const customer = {
+    c1: await addCustomer(db, accountId, { externalId: 'cus_c', name: 'Ann Archer', email: 'ann@example.com', paid: 1200, subscription: 'Gold', subscriptionCreated: 1700000300, subscriptionStatus: 'active' }),
+    c2: await addCustomer(db, accountId, { externalId: 'cus_a', name: 'Ben Baker', email: 'ben@example.com', paid: 500, subscription: 'Silver', subscriptionCreated: 1700000100, subscriptionStatus: 'past_due' }),
+    c3: await addCustomer(db, accountId, { externalId: 'cus_e', name: 'Cal Cooper', email: null, paid: 0 }),
+    c4: await addCustomer(db, accountId, { externalId: 'cus_b', name: 'Dee Dunn', email: 'dee@example.com', paid: 9900, subscription: 'Gold', subscriptionCreated: 1700000200, subscriptionStatus: 'active', memberId: member.dee }),
+    c5: await addCustomer(db, accountId, { externalId: 'cus_d', name: 'Eve Evans', email: 'eve@example.com', paid: 300, subscription: 'Bronze', subscriptionStatus: 'canceled' }),
+    c6: await addCustomer(db, accountId, { externalId: 'cus_f', name: 'Dee Duplicate', email: null, paid: 100 }),
+  };
+  const match = {
+    annC1: await addMatch(db, accountId, { customerId: customer.c1, memberId: member.ann, score: 1, reason: 'same email' }),
+    benC2: await addMatch(db, accountId, { customerId: customer.c2, memberId: member.ben, score: 0.75, reason: 'name 75% similar' }),
+    calC3: await addMatch(db, accountId, { customerId: customer.c3, memberId: member.cal, score: 0.875, reason: 'name 88% similar' }),
+    deeC4: await addMatch(db, accountId, { customerId: customer.c4, memberId: member.dee, score: 1, status: 'approved' }),
+    eveC5: await addMatch(db, accountId, { customerId: customer.c5, memberId: member.eve, score: 0.25, status: 'rejected', reason: 'name 25% similar' }),
+    annC4: await addMatch(db, accountId, { customerId: customer.c4, memberId: member.ann, score: 1 }),
+    deeC6: await addMatch(db, accountId, { customerId: customer.c6, memberId: member.dee, score: 0.625, reason: 'name 63% similar' }),
+    annC2: await addMatch(db, accountId, { customerId: customer.c2, memberId: member.ann, score: 0.5, reason: 'name 50% similar' }),
+  };
+  return { groupId, accountId, member, customer, match };
+}

@@ -7,48 +7,11 @@ import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
 import { tableDigests } from '../support/table-counts';
 import { createTestServer, type TestServer } from '../support/test-server';
-import { addCustomer, addMatch, addMember, connectAccount, heldGroup } from './review-world';
+import { addCustomer, addMember, connectAccount, heldGroup, reviewWorld } from './review-world';
 
 const contract = createResponseValidator();
 
 type Tab = 'all_data' | 'matched' | 'requires_attention' | 'approved' | 'rejected';
-
-/**
- * A connected group with six customers and eight suggestions, each tab holding something:
- * Dee is linked to customer cus_b, so the suggestions of cus_b (to Ann) and of Dee (to cus_f)
- * wait out of the review until that link is removed.
- */
-async function reviewWorld(server: TestServer, world: RoleWorld) {
-  const groupId = await heldGroup(server.db, world);
-  const accountId = await connectAccount(server.db, groupId);
-  const member = {
-    ann: await addMember(server.db, groupId, 'Ann Archer'),
-    ben: await addMember(server.db, groupId, 'Ben Baker'),
-    cal: await addMember(server.db, groupId, 'Cal Cooper'),
-    dee: await addMember(server.db, groupId, 'Dee Dunn', { paid: 9900, subscription: 'Gold', subscription_status: 'active' }),
-    eve: await addMember(server.db, groupId, 'Eve Evans'),
-    fay: await addMember(server.db, groupId, 'Fay Fisher'),
-  };
-  const customer = {
-    c1: await addCustomer(server.db, accountId, { externalId: 'cus_c', name: 'Ann Archer', email: 'ann@example.com', paid: 1200, subscription: 'Gold', subscriptionCreated: 1700000300, subscriptionStatus: 'active' }),
-    c2: await addCustomer(server.db, accountId, { externalId: 'cus_a', name: 'Ben Baker', email: 'ben@example.com', paid: 500, subscription: 'Silver', subscriptionCreated: 1700000100, subscriptionStatus: 'past_due' }),
-    c3: await addCustomer(server.db, accountId, { externalId: 'cus_e', name: 'Cal Cooper', email: null, paid: 0 }),
-    c4: await addCustomer(server.db, accountId, { externalId: 'cus_b', name: 'Dee Dunn', email: 'dee@example.com', paid: 9900, subscription: 'Gold', subscriptionCreated: 1700000200, subscriptionStatus: 'active', memberId: member.dee }),
-    c5: await addCustomer(server.db, accountId, { externalId: 'cus_d', name: 'Eve Evans', email: 'eve@example.com', paid: 300, subscription: 'Bronze', subscriptionStatus: 'canceled' }),
-    c6: await addCustomer(server.db, accountId, { externalId: 'cus_f', name: 'Dee Duplicate', email: null, paid: 100 }),
-  };
-  const match = {
-    annC1: await addMatch(server.db, accountId, { customerId: customer.c1, memberId: member.ann, score: 1, reason: 'same email' }),
-    benC2: await addMatch(server.db, accountId, { customerId: customer.c2, memberId: member.ben, score: 0.75, reason: 'name 75% similar' }),
-    calC3: await addMatch(server.db, accountId, { customerId: customer.c3, memberId: member.cal, score: 0.875, reason: 'name 88% similar' }),
-    deeC4: await addMatch(server.db, accountId, { customerId: customer.c4, memberId: member.dee, score: 1, status: 'approved' }),
-    eveC5: await addMatch(server.db, accountId, { customerId: customer.c5, memberId: member.eve, score: 0.25, status: 'rejected', reason: 'name 25% similar' }),
-    annC4: await addMatch(server.db, accountId, { customerId: customer.c4, memberId: member.ann, score: 1 }),
-    deeC6: await addMatch(server.db, accountId, { customerId: customer.c6, memberId: member.dee, score: 0.625, reason: 'name 63% similar' }),
-    annC2: await addMatch(server.db, accountId, { customerId: customer.c2, memberId: member.ann, score: 0.5, reason: 'name 50% similar' }),
-  };
-  return { groupId, accountId, member, customer, match };
-}
 
 describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
   let server: TestServer;
@@ -90,7 +53,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
 
   describe('the tabs', () => {
     it('list the customers, the certain and uncertain open suggestions, the links and the rejected, each counted', async () => {
-      const { groupId, member, match } = await reviewWorld(server, world);
+      const { groupId, member, match } = await reviewWorld(server.db, world);
       const allData = await list(groupId, '');
       expect(allData.list).toBe('all_data');
       expect(allData.matches).toEqual([]);
@@ -131,7 +94,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('count and list every tab under the member filter', async () => {
-      const { groupId, member, match } = await reviewWorld(server, world);
+      const { groupId, member, match } = await reviewWorld(server.db, world);
       const ann = await list(groupId, `list=requires_attention&member_id=${member.ann}`);
       expect(ann.filtered_count).toEqual({ all_data: 0, matched: 1, requires_attention: 1, approved: 0, rejected: 0 });
       expect(ann.matches.map((item) => item.match_id)).toEqual([match.annC2]);
@@ -148,7 +111,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('page and sort', async () => {
-      const { groupId, match } = await reviewWorld(server, world);
+      const { groupId, match } = await reviewWorld(server.db, world);
       expect(await customerIds(groupId, 'per_page=4&page=2')).toEqual(['cus_e', 'cus_f']);
       expect(await customerIds(groupId, 'sort=true&sort_by=paid&sort_direction=desc')).toEqual(['cus_b', 'cus_c', 'cus_a', 'cus_d', 'cus_f', 'cus_e']);
       expect(await customerIds(groupId, 'sort=true&sort_by=paid&sort_direction=desc&per_page=2&page=2')).toEqual(['cus_a', 'cus_d']);
@@ -169,7 +132,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
 
   describe('linking', () => {
     it('links the first of each member and customer, skips repeats and the already linked, and copies the paid fields', async () => {
-      const { groupId, member, customer, match } = await reviewWorld(server, world);
+      const { groupId, member, customer, match } = await reviewWorld(server.db, world);
       const items = [
         { member_id: member.ben, customer_id: 'cus_a' },
         { member_id: member.ann, customer_id: 'cus_a' },
@@ -208,7 +171,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('makes an approved match, linked by hand, where no suggestion led to the link', async () => {
-      const { groupId, member } = await reviewWorld(server, world);
+      const { groupId, member } = await reviewWorld(server.db, world);
       const response = await post(groupId, 'account_customers/link', { link_items: [{ member_id: member.fay, customer_id: 'cus_d' }] });
       expect(response.json()).toEqual({ count: 1, skipped: [] });
       const approved = await list(groupId, `list=approved&member_id=${member.fay}`);
@@ -217,7 +180,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('unlinks: the membership loses the paid fields, the match is a suggestion again and what waited comes back', async () => {
-      const { groupId, member, customer, match } = await reviewWorld(server, world);
+      const { groupId, member, customer, match } = await reviewWorld(server.db, world);
       const items = [
         { member_id: member.dee, customer_id: 'cus_b' },
         { member_id: member.ann, customer_id: 'cus_c' },
@@ -240,7 +203,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('refuses an unknown customer or a member of another group with 404 and writes nothing', async () => {
-      const { groupId, member } = await reviewWorld(server, world);
+      const { groupId, member } = await reviewWorld(server.db, world);
       const otherGroupId = await heldGroup(server.db, world);
       const otherAccountId = await connectAccount(server.db, otherGroupId);
       const stranger = await addMember(server.db, otherGroupId, 'Gus Stranger');
@@ -264,7 +227,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
       server.app.inject({ method: 'PATCH', url: `/api/v1/groups/${groupId}/account_customers`, headers, payload });
 
     it('links a member, moves the customer to another member and removes the member', async () => {
-      const { groupId, member } = await reviewWorld(server, world);
+      const { groupId, member } = await reviewWorld(server.db, world);
       const linked = await patch(groupId, { customer_id: 'cus_e', member_id: member.cal });
       expect(linked.statusCode, linked.body).toBe(200);
       expect(contract.validate('/groups/{id}/account_customers', 'PATCH', 200, linked.json())).toBeUndefined();
@@ -283,7 +246,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('refuses a member already linked to another customer with 409, and unknown ones with 404', async () => {
-      const { groupId, member } = await reviewWorld(server, world);
+      const { groupId, member } = await reviewWorld(server.db, world);
       const before = await tableDigests(server.db);
       const taken = await patch(groupId, { customer_id: 'cus_a', member_id: member.dee });
       expect(taken.statusCode).toBe(409);
@@ -296,7 +259,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
 
   describe('rejecting and restoring', () => {
     it('rejects suggestions and restores rejected ones, each audited, leaving other statuses alone', async () => {
-      const { groupId, match } = await reviewWorld(server, world);
+      const { groupId, match } = await reviewWorld(server.db, world);
       const rejected = await post(groupId, 'matches/reject', { match_ids: [match.annC1, match.benC2, match.deeC4] });
       expect(rejected.statusCode, rejected.body).toBe(200);
       expect(contract.validate('/groups/{id}/matches/reject', 'POST', 200, rejected.json())).toBeUndefined();
@@ -318,8 +281,8 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it("refuses another account's match ids with 404 and writes nothing", async () => {
-      const { groupId, match } = await reviewWorld(server, world);
-      const other = await reviewWorld(server, world);
+      const { groupId, match } = await reviewWorld(server.db, world);
+      const other = await reviewWorld(server.db, world);
       const before = await tableDigests(server.db);
       for (const path of ['matches/reject', 'matches/restore']) {
         const response = await post(groupId, path, { match_ids: [match.annC1, other.match.eveC5, other.match.benC2] });
@@ -346,7 +309,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('refuses the reads and writes of a free group with 409 free_plan', async () => {
-      const { groupId, member } = await reviewWorld(server, world);
+      const { groupId, member } = await reviewWorld(server.db, world);
       await server.db.update(groups).set({ subscribed_plan: 'free' }).where(eq(groups.id, groupId));
       const before = await tableDigests(server.db);
       const read = await server.app.inject({ method: 'GET', url: `/api/v1/groups/${groupId}/account_customers`, headers });
@@ -359,7 +322,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
     });
 
     it('lets a locked group read its review but change nothing', async () => {
-      const { groupId, member } = await reviewWorld(server, world);
+      const { groupId, member } = await reviewWorld(server.db, world);
       await server.db.update(groups).set({ is_locked: true }).where(eq(groups.id, groupId));
       expect((await list(groupId, 'list=matched')).filtered_count.matched).toBe(1);
       const link = await post(groupId, 'account_customers/link', { link_items: [{ member_id: member.ben, customer_id: 'cus_a' }] });
@@ -369,7 +332,7 @@ describe.each(databaseKinds())('reviewing matches on %s', (kind) => {
   });
 
   it('keeps the matches table to one row per account, customer and member', async () => {
-    const { groupId, member, accountId } = await reviewWorld(server, world);
+    const { groupId, member, accountId } = await reviewWorld(server.db, world);
     await post(groupId, 'account_customers/link', { link_items: [{ member_id: member.ann, customer_id: 'cus_c' }] });
     const rows = await server.db.select({ status: matches.status }).from(matches).where(and(eq(matches.account_id, accountId), eq(matches.member_id, member.ann)));
     expect(rows.map((row) => row.status).sort()).toEqual(['approved', 'suggested', 'suggested']);
