@@ -21,7 +21,7 @@ export interface ChangeContext {
 }
 
 /** The reason a link made by hand carries, where no suggestion led to it. */
-export const LINKED_BY_HAND = 'linked by hand';
+const LINKED_BY_HAND = 'linked by hand';
 
 /**
  * The group's account when its connections may be used: a paid plan and a completed onboarding.
@@ -107,14 +107,18 @@ async function countTabs(db: AppDb, accountId: number, memberId: number | undefi
     .from(matches)
     .innerJoin(customers, eq(customers.id, matches.customer_id))
     .where(and(eq(matches.account_id, accountId), memberId === undefined ? undefined : eq(matches.member_id, memberId)));
-  return { all_data: row!.all_data, matched: row!.matched, requires_attention: row!.requires_attention, approved: row!.approved, rejected: row!.rejected };
+  return row!;
+}
+
+/** The sort asked for, ties broken by the row id in the same direction. */
+function sortedBy(sort: NonNullable<AccountCustomersQuery['sort']>, id: typeof customers.id | typeof matches.id): SQL[] {
+  const direction = sort.direction === 'asc' ? asc : desc;
+  return [direction(SORT_COLUMNS[sort.by]), direction(id)];
 }
 
 function customerPage(db: AppDb, accountId: number, query: AccountCustomersQuery) {
-  const sort = query.sort && query.sort.by !== 'score' ? query.sort : undefined;
-  const order = sort
-    ? [sort.direction === 'asc' ? asc(SORT_COLUMNS[sort.by]) : desc(SORT_COLUMNS[sort.by]), sort.direction === 'asc' ? asc(customers.id) : desc(customers.id)]
-    : [asc(customers.external_id), asc(customers.id)];
+  // Customers have no score: sorted by it, they keep the provider's order.
+  const order = query.sort && query.sort.by !== 'score' ? sortedBy(query.sort, customers.id) : [asc(customers.external_id), asc(customers.id)];
   return db
     .select({ ...customerColumns, member: memberSummaryColumns })
     .from(customers)
@@ -126,9 +130,7 @@ function customerPage(db: AppDb, accountId: number, query: AccountCustomersQuery
 }
 
 function matchPage(db: AppDb, accountId: number, tab: Exclude<MatchTab, 'all_data'>, query: AccountCustomersQuery) {
-  const order = query.sort
-    ? [query.sort.direction === 'asc' ? asc(SORT_COLUMNS[query.sort.by]) : desc(SORT_COLUMNS[query.sort.by]), query.sort.direction === 'asc' ? asc(matches.id) : desc(matches.id)]
-    : [desc(matches.score), asc(matches.id)];
+  const order = query.sort ? sortedBy(query.sort, matches.id) : [desc(matches.score), asc(matches.id)];
   return db
     .select({
       match_id: matches.id,
@@ -177,6 +179,11 @@ interface AccountCustomer {
 }
 
 type UnknownItems = { refused: 'unknown_customers'; customerIds: string[] } | { refused: 'unknown_members'; memberIds: number[] };
+type MemberLinked = { refused: 'member_linked'; customerId: string };
+type UnknownMatches = { refused: 'unknown_matches'; matchIds: number[] };
+
+/** Every way a call of the review is refused. */
+export type ReviewRefusal = ConnectionsRefusal | UnknownItems | MemberLinked | UnknownMatches;
 
 export type LinkOutcome = { count: number; skipped: LinkItem[] } | ConnectionsRefusal | UnknownItems;
 
@@ -338,7 +345,7 @@ export async function unlinkCustomers(db: AppDb, change: ChangeContext, items: L
   });
 }
 
-export type CustomerOutcome = { customer: CustomerRow } | ConnectionsRefusal | UnknownItems | { refused: 'member_linked'; customerId: string };
+export type CustomerOutcome = { customer: CustomerRow } | ConnectionsRefusal | UnknownItems | MemberLinked;
 
 async function readCustomer(tx: AppDb, customerId: number): Promise<CustomerRow> {
   const [row] = await tx
@@ -402,7 +409,7 @@ export async function setCustomerMember(db: AppDb, change: ChangeContext, extern
 // ---------------------------------------------------------------------------------------------
 // Rejecting and restoring suggestions
 
-export type MatchStatusOutcome = { count: number } | ConnectionsRefusal | { refused: 'unknown_matches'; matchIds: number[] };
+export type MatchStatusOutcome = { count: number } | ConnectionsRefusal | UnknownMatches;
 
 const STATUS_CHANGES = {
   reject: { from: 'suggested', to: 'rejected', audit: 'matches_rejected' },

@@ -9,6 +9,7 @@ import {
   type CustomerRow,
   type LinkOutcome,
   type MatchRow,
+  type ReviewRefusal,
 } from '../domain/match-review';
 import { ApiError } from '../http/errors';
 import { callerOf } from './caller';
@@ -18,16 +19,8 @@ import { memberSummaryView } from './views/member';
 const DEFAULT_PAGE = 1;
 const DEFAULT_PER_PAGE = 25;
 
-type Refusal =
-  | { refused: 'free_plan' }
-  | { refused: 'not_connected' }
-  | { refused: 'unknown_customers'; customerIds: string[] }
-  | { refused: 'unknown_members'; memberIds: number[] }
-  | { refused: 'unknown_matches'; matchIds: number[] }
-  | { refused: 'member_linked'; customerId: string };
-
 /** Each refusal of the review's calls in the contract's error shape. */
-function refusalError(refusal: Refusal): ApiError {
+function refusalError(refusal: ReviewRefusal): ApiError {
   switch (refusal.refused) {
     case 'free_plan':
       return new ApiError('conflict', 'Upgrade to PRO to unlock Connections!', { reason: 'free_plan' });
