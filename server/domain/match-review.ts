@@ -254,7 +254,16 @@ async function writeLinks(tx: AppDb, accountId: number, groupId: number, links: 
       })),
     )
     .onConflictDoUpdate({ target: [matches.account_id, matches.customer_id, matches.member_id], set: { status: 'approved', updated_at: at } });
-  const customerIds = links.map((link) => link.customer.id);
+  await copyPaidFieldsToMembers(tx, groupId, links.map((link) => link.customer.id), at);
+}
+
+/**
+ * The linked members' memberships in the group take their customers' paid, subscription and
+ * subscription status (the members table's columns and its paying filter). Linking does it; an
+ * import that changes linked customers does it again for them.
+ */
+export async function copyPaidFieldsToMembers(tx: AppDb, groupId: number, customerIds: number[], at: Date): Promise<void> {
+  if (customerIds.length === 0) return;
   await tx.execute(sql`UPDATE memberships SET paid = customers.paid, subscription = customers.subscription,
       subscription_status = customers.subscription_status, updated_at = ${at}
     FROM customers WHERE ${inArray(customers.id, customerIds)}
