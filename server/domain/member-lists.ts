@@ -10,6 +10,8 @@ export interface MemberListQuery {
   groupId: number;
   list: MemberListName;
   search?: string;
+  /** true: only members whose linked customer's subscription is active; false: the others; absent: everyone. */
+  paying?: boolean;
   sortBy: MemberSortField;
   sortDirection: SortDirection;
 }
@@ -72,6 +74,18 @@ function searchCondition(search: string): SQL {
   return sql`(member_name ILIKE ${pattern} OR member_id = ANY(ARRAY(SELECT id FROM members WHERE fb_username ILIKE ${pattern})))`;
 }
 
+/** The subscription status a paying member's membership holds, copied from their linked customer. */
+const PAYING_STATUS = 'active';
+
+function payingCondition(paying: boolean): SQL {
+  return paying ? sql`subscription_status = ${PAYING_STATUS}` : sql`subscription_status IS DISTINCT FROM ${PAYING_STATUS}`;
+}
+
+/** The query's search and paying filter, as conditions on memberships. */
+function filterConditions(query: MemberListQuery): Array<SQL | undefined> {
+  return [query.search ? searchCondition(query.search) : undefined, query.paying === undefined ? undefined : payingCondition(query.paying)];
+}
+
 /** Rows after the keyset in (column, id) order; PostgreSQL puts NULLs last going up and first going down. */
 function afterKeyset(query: MemberListQuery, after: Keyset): SQL {
   const { column, type, nullable } = SORT_COLUMNS[query.sortBy];
@@ -91,7 +105,7 @@ function orderedIds(query: MemberListQuery, list: StoredMemberList | undefined, 
   const conditions = [
     sql`group_id = ${query.groupId}`,
     list ? sql`list = ${list}` : undefined,
-    query.search ? searchCondition(query.search) : undefined,
+    ...filterConditions(query),
     after ? afterKeyset(query, after) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   return sql`SELECT id, ${column} AS sort_value, ${column}::text AS sort_key FROM memberships
@@ -175,4 +189,15 @@ export async function countMemberLists(db: AppDb, groupId: number, search?: stri
     counts.all_members += row.count;
   }
   return counts;
+}
+
+/** Members of the query's list matching its search and paying filter: the total its pages go through. */
+export async function countMemberList(db: AppDb, query: MemberListQuery): Promise<number> {
+  const conditions = [
+    sql`group_id = ${query.groupId}`,
+    query.list !== 'all_members' ? sql`list = ${query.list}` : undefined,
+    ...filterConditions(query),
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const { rows } = await db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM memberships WHERE ${sql.join(conditions, sql` AND `)}`);
+  return Number(rows[0]!.count);
 }

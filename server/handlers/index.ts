@@ -1,4 +1,5 @@
 import type { HandlerContext, HandlerGroup } from './types';
+import { accountCustomersHandlers } from './account-customers';
 import { affiliatesHandlers } from './affiliates';
 import { auditLogsHandlers } from './audit-logs';
 import { autocompleteHandlers } from './autocomplete';
@@ -35,6 +36,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...auditLogsHandlers(context),
     ...chartsHandlers(context),
     ...paymentAccountHandlers(context),
+    ...accountCustomersHandlers(context),
     ...subscriptionsHandlers(context),
     ...flagsHandlers(context),
     ...supportHandlers(context),

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { previewRemoval } from '../domain/removal-preview';
 import { memberSummaryView } from './views/member';
-import { countMemberLists, readMemberChunks, readMemberPage, type MemberListQuery } from '../domain/member-lists';
+import { countMemberList, countMemberLists, readMemberChunks, readMemberPage, type MemberListQuery } from '../domain/member-lists';
 import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
 import { readRemovalUsage } from '../domain/removal-usage';
 import { oneAtATime } from '../db/one-at-a-time';
@@ -21,6 +21,7 @@ function memberListQuery(request: OperationRequest<'listGroupMembers' | 'exportG
     groupId: request.params.id,
     list: params.list ?? MEMBER_LIST_DEFAULTS.list,
     search: params.search?.trim() || undefined,
+    paying: params.paying,
     sortBy: params.sort_by ?? MEMBER_LIST_DEFAULTS.sort_by,
     sortDirection: params.sort_direction ?? MEMBER_LIST_DEFAULTS.sort_direction,
   };
@@ -108,16 +109,18 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
     async listGroupMembers(request) {
       const { page = MEMBER_LIST_DEFAULTS.page, per_page: perPage = MEMBER_LIST_DEFAULTS.per_page } = request.query;
       const query = memberListQuery(request);
-      const [rows, countAll, countFiltered, limits] = await Promise.all([
+      const [rows, countAll, countFiltered, countPaying, limits] = await Promise.all([
         readMemberPage(db, query, page, perPage),
         countMemberLists(db, query.groupId),
         query.search ? countMemberLists(db, query.groupId, query.search) : undefined,
+        query.paying === undefined ? undefined : countMemberList(db, query),
         limitsOf(query.groupId),
       ]);
       const filtered = countFiltered ?? countAll;
+      // The paying filter narrows the page and its total; the tabs' counts stay those of the search.
       return {
         members: rows.map((row) => groupMemberView(request, row)),
-        count: filtered[query.list],
+        count: countPaying ?? filtered[query.list],
         count_all: countAll,
         count_filtered: filtered,
         removal_limits: limits,

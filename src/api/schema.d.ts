@@ -843,7 +843,7 @@ export interface paths {
         };
         /**
          * Customers and match suggestions (one tab, paged)
-         * @description list all_data answers customers; the other tabs answer matches (approved: the accepted links). filtered_count has every tab's count under the member filter. 409: onboarding not completed.
+         * @description list all_data answers customers; the other tabs answer matches (approved: the accepted links). matched and requires_attention leave out suggestions whose customer or member is already linked; they come back when that link is removed. filtered_count has every tab's count under the member filter (all_data: the customers linked to the member). 409: a free group (details.reason free_plan) or onboarding not completed (not_connected).
          */
         get: operations["listAccountCustomers"];
         put?: never;
@@ -853,7 +853,7 @@ export interface paths {
         head?: never;
         /**
          * Link a customer to a member, or remove the member
-         * @description member_id null removes the member from the customer. 404: unknown customer or member. 409: the member is already linked to another customer.
+         * @description member_id null removes the member from the customer; a member replaces the one the customer had. The effects are those of link and unlink. 404: unknown customer or member. 409: the member is already linked to another customer (details.reason member_linked), a free group (free_plan) or onboarding not completed (not_connected).
          */
         patch: operations["updateAccountCustomer"];
         trace?: never;
@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Accept matches (link customers to members)
-         * @description Creates the links in one transaction. Items repeating a member or customer of an earlier item, or already linked, are skipped (details in skipped). 404: unknown member or customer.
+         * @description Creates the links in one transaction: the customer names the member, the match is approved (one is made with score 1 and reason 'linked by hand' when none suggested it), and the member's paid, subscription and subscription_status in the group become the customer's. Items repeating a member or customer of an earlier item, or already linked, are skipped (details in skipped). 404: unknown member or customer, nothing written. 409: a free group (details.reason free_plan) or onboarding not completed (not_connected).
          */
         post: operations["linkAccountCustomers"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         put?: never;
         /**
          * Unlink customers from members
-         * @description Removes the links (approved tab). Items that are not linked are skipped.
+         * @description Removes the links (approved tab) in one transaction: the match is a suggestion again and the member's paid fields are emptied. Items that are not linked are skipped. 404: unknown member or customer, nothing written. 409: a free group (details.reason free_plan) or onboarding not completed (not_connected).
          */
         post: operations["unlinkAccountCustomers"];
         delete?: never;
@@ -907,7 +907,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject match suggestions */
+        /**
+         * Reject match suggestions
+         * @description From suggested to rejected in one transaction; matches in another status are left as they are (count says how many changed). 404: an id that is not of this group's account, nothing written. 409: a free group (details.reason free_plan) or onboarding not completed (not_connected).
+         */
         post: operations["rejectMatches"];
         delete?: never;
         options?: never;
@@ -924,7 +927,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore rejected match suggestions */
+        /**
+         * Restore rejected match suggestions
+         * @description From rejected to suggested in one transaction; matches in another status are left as they are (count says how many changed). 404: an id that is not of this group's account, nothing written. 409: a free group (details.reason free_plan) or onboarding not completed (not_connected).
+         */
         post: operations["restoreMatches"];
         delete?: never;
         options?: never;
@@ -2465,7 +2471,7 @@ export interface components {
         /** @description A page of one member list. count_all: members per list without the search (the Y of the tab badge Found X of Y); count_filtered: members per list matching the search (the X). */
         GroupMembersList: {
             members: components["schemas"]["Member"][];
-            /** @description Members of the requested list matching the search (for paging). */
+            /** @description Members of the requested list matching the search and the paying filter (for paging). count_all and count_filtered leave the paying filter out: the tabs keep their counts. */
             count: number;
             count_all: components["schemas"]["MemberListCounts"];
             count_filtered: components["schemas"]["MemberListCounts"];
@@ -3881,6 +3887,8 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description Which list (tab); default active. all_members has no bulk moves. */
                 list?: "active" | "inactive" | "whitelisted" | "removed" | "all_members";
+                /** @description As in the members list: true only members whose linked payment customer's subscription is active, false only the others. */
+                paying?: boolean;
                 /** @description Sort column (default name). */
                 sort_by?: "name" | "posts_count" | "reactions_count" | "comments_count" | "last_activity_at" | "created_at" | "paid" | "subscription_status";
                 /** @description Sort direction (default asc). */
@@ -5387,7 +5395,7 @@ export interface operations {
                 sort?: boolean;
                 /** @description The payment provider (default stripe). */
                 service_type?: "stripe";
-                /** @description Sort column (default name). */
+                /** @description Sort column (default name): the customer's name, email, paid or subscription_created, or the suggestion's score (all_data has none and keeps the provider's order). Ties by id. */
                 sort_by?: "name" | "email" | "paid" | "score" | "subscription_created";
                 /** @description Sort direction (default asc). */
                 sort_direction?: "asc" | "desc";

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, memberships } from '../../../server/db/schema';
+import { groups, memberships, payment_accounts } from '../../../server/db/schema';
 import { createHandlers } from '../../../server/handlers';
 import type { HandlerContext } from '../../../server/handlers/types';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
@@ -127,6 +127,11 @@ describe.each(databaseKinds())('the locked sandbox group on %s', (kind) => {
   });
 
   it('answers every read of the locked pages', async () => {
+    // Its payment account is connected, so its connections review is read like the other pages.
+    await server.db
+      .insert(payment_accounts)
+      .values({ group_id: groupId, onboarding: 'completed' })
+      .onConflictDoUpdate({ target: payment_accounts.group_id, set: { onboarding: 'completed' } });
     for (const operation of reads) {
       const response = await call(operation);
       expect(response.statusCode, `${operation.operationId}: ${response.body.slice(0, 200)}`).toBe(built.has(operation.operationId) ? 200 : 501);

@@ -6,7 +6,20 @@ import { users } from '../../../server/db/schema';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
-import { groupMemberIn, heldDepartureIn, memberGroupOf, movedMemberIn, ownRobotJob, tenantJob, tenantMove, unheldGroupOf, type OtherTenant } from './role-fixtures';
+import {
+  customerPairIn,
+  groupMemberIn,
+  heldDepartureIn,
+  matchIn,
+  memberGroupOf,
+  movedMemberIn,
+  ownRobotJob,
+  tenantConnection,
+  tenantJob,
+  tenantMove,
+  unheldGroupOf,
+  type OtherTenant,
+} from './role-fixtures';
 
 /**
  * A group that is not the role's for member reads, for the calls that name a group in their query:
@@ -72,6 +85,13 @@ export interface CrossTenantCase {
 
 /** Why a write names no other tenant's records: nothing in its request can. */
 export type NoTenantIds = { none: string };
+
+/** A suggestion of another tenant's payment account, named beside one of the caller's own. */
+const tenantMatch: CrossTenantCase = {
+  what: "another tenant's match",
+  status: 404,
+  request: async (world, { db, tenant }) => ({ body: { match_ids: [await matchIn(db, world, 'suggested'), (await tenantConnection(db, tenant)).matchId] } }),
+};
 
 export interface MatrixRow {
   /** Who may call it; must equal the contract's x-access, so a policy change is a visible change here. */
@@ -304,14 +324,87 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   getPaymentAccount: { access: 'groupAdmin', built: { status: 200 } },
   connectPaymentAccount: { access: 'groupAdmin' },
   deletePaymentAccount: { access: 'groupAdmin' },
-  listAccountCustomers: { access: 'groupAdmin' },
-  updateAccountCustomer: { access: 'groupAdmin' },
+  listAccountCustomers: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      // A customer of the group's connected account, so the tabs have something to list.
+      request: async (world, { db }) => {
+        await customerPairIn(db, world, false);
+        return {};
+      },
+    },
+  },
+  updateAccountCustomer: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: await customerPairIn(db, world, false) }),
+      crossTenant: [
+        {
+          what: "another tenant's customer",
+          status: 404,
+          request: async (world, { db, tenant }) => ({
+            body: { customer_id: (await tenantConnection(db, tenant)).link.customer_id, member_id: (await customerPairIn(db, world, false)).member_id },
+          }),
+        },
+        {
+          what: "another tenant's member",
+          status: 404,
+          request: async (world, { db, tenant }) => ({ body: { customer_id: (await customerPairIn(db, world, false)).customer_id, member_id: tenant.members[2]!.id } }),
+        },
+      ],
+    },
+  },
 
   // matches
-  linkAccountCustomers: { access: 'groupAdmin' },
-  unlinkAccountCustomers: { access: 'groupAdmin' },
-  rejectMatches: { access: 'groupAdmin' },
-  restoreMatches: { access: 'groupAdmin' },
+  linkAccountCustomers: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { link_items: [await customerPairIn(db, world, false)] } }),
+      crossTenant: [
+        {
+          what: "another tenant's customer and member",
+          status: 404,
+          request: async (_world, { db, tenant }) => {
+            await tenantConnection(db, tenant);
+            return { body: { link_items: [{ member_id: tenant.members[1]!.id, customer_id: 'cus_tenant_open' }] } };
+          },
+        },
+      ],
+    },
+  },
+  unlinkAccountCustomers: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { link_items: [await customerPairIn(db, world, true)] } }),
+      crossTenant: [
+        {
+          what: "another tenant's link",
+          status: 404,
+          request: async (_world, { db, tenant }) => ({ body: { link_items: [(await tenantConnection(db, tenant)).link] } }),
+        },
+      ],
+    },
+  },
+  rejectMatches: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { match_ids: [await matchIn(db, world, 'suggested')] } }),
+      crossTenant: [tenantMatch],
+    },
+  },
+  restoreMatches: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { match_ids: [await matchIn(db, world, 'rejected')] } }),
+      crossTenant: [tenantMatch],
+    },
+  },
 
   // robot
   ingestUserGroups: {

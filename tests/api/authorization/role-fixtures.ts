@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
-import { audit_logs, engagements, groups, held_departures, members, memberships, posts, robot_jobs, users } from '../../../server/db/schema';
+import { audit_logs, customers, engagements, groups, held_departures, matches, members, memberships, payment_accounts, posts, robot_jobs, users } from '../../../server/db/schema';
 import { moveMembers } from '../../../server/domain/member-moves';
+import { addCustomer, addMatch, connectAccount } from '../match-review/review-world';
 import type { Role, RoleWorld } from '../support/roles';
 
 let groupsMade = 0;
@@ -175,4 +176,41 @@ export async function tenantMove(db: AppDb, tenant: OtherTenant): Promise<string
     data: { ip: '127.0.0.1', move_id: moveId },
   });
   return moveId;
+}
+
+/** The group's payment account with its onboarding completed, connected on first use. */
+async function connectedAccountOf(db: AppDb, groupId: number): Promise<number> {
+  const [account] = await db.select({ id: payment_accounts.id }).from(payment_accounts).where(eq(payment_accounts.group_id, groupId));
+  return account?.id ?? connectAccount(db, groupId);
+}
+
+let customersMade = 0;
+
+/** A new member of the role world's group and a new customer of its account, linked to each other or not: one link or unlink call's item. */
+export async function customerPairIn(db: AppDb, world: RoleWorld, linked: boolean): Promise<{ member_id: number; customer_id: string }> {
+  const accountId = await connectedAccountOf(db, world.group.id);
+  const memberId = await groupMemberIn(db, world, 'inactive');
+  customersMade += 1;
+  const customerId = `cus_role_${customersMade}`;
+  await addCustomer(db, accountId, { externalId: customerId, name: `Role Customer ${customersMade}`, memberId: linked ? memberId : null });
+  return { member_id: memberId, customer_id: customerId };
+}
+
+/** A match in the given status between a new member and a new customer of the role world's group: one reject or restore call's id. */
+export async function matchIn(db: AppDb, world: RoleWorld, status: 'suggested' | 'rejected'): Promise<number> {
+  const accountId = await connectedAccountOf(db, world.group.id);
+  const pair = await customerPairIn(db, world, false);
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.account_id, accountId), eq(customers.external_id, pair.customer_id)));
+  return addMatch(db, accountId, { customerId: customer!.id, memberId: pair.member_id, score: 0.5, status });
+}
+
+/** The other tenant's connected account: its member linked to a customer, and a suggestion of another customer for another member. */
+export async function tenantConnection(db: AppDb, tenant: OtherTenant): Promise<{ link: { member_id: number; customer_id: string }; matchId: number }> {
+  const accountId = await connectedAccountOf(db, tenant.group.id);
+  const [existing] = await db.select({ id: matches.id }).from(matches).where(eq(matches.account_id, accountId));
+  const link = { member_id: tenant.members[0]!.id, customer_id: 'cus_tenant_linked' };
+  if (existing) return { link, matchId: existing.id };
+  await addCustomer(db, accountId, { externalId: link.customer_id, memberId: link.member_id, paid: 100, subscriptionStatus: 'active' });
+  const suggested = await addCustomer(db, accountId, { externalId: 'cus_tenant_open', name: 'Tenant Member Two' });
+  return { link, matchId: await addMatch(db, accountId, { customerId: suggested, memberId: tenant.members[1]!.id, score: 0.9 }) };
 }

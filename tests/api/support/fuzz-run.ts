@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../../server/db/connect';
 import { ROBOT_JOB_NAMES } from '../../../server/db/enums';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
-import { ownRobotJob } from '../authorization/role-fixtures';
+import { customerPairIn, matchIn, ownRobotJob } from '../authorization/role-fixtures';
 import { createResponseValidator } from './contract-schemas';
 import { requestsFor, type FuzzRequest, type KnownValues } from './fuzz-requests';
 import { createRoleWorld, openRoleSession, type Role } from './roles';
@@ -67,8 +67,11 @@ export async function fuzzContract(app: FastifyInstance, db: AppDb, options: Fuz
   const world = await createRoleWorld(db);
   const jobIds: number[] = [];
   for (const name of ROBOT_JOB_NAMES) jobIds.push(await ownRobotJob(db, world, 'groupAdmin', name));
+  // The group's payment account is connected, with suggestions to reject and restore and members to link.
+  const matchIds = [await matchIn(db, world, 'suggested'), await matchIn(db, world, 'suggested'), await matchIn(db, world, 'rejected')];
+  const linked = await customerPairIn(db, world, true);
   const known: KnownValues = {
-    ids: [world.group.id, world.memberId, world.otherGroup.id, ...Object.values(world.userIds), ...jobIds],
+    ids: [world.group.id, world.memberId, world.otherGroup.id, ...Object.values(world.userIds), ...jobIds, ...matchIds, linked.member_id],
     networkIds: [world.group.fb_group_id, world.otherGroup.fb_group_id, '9100004'],
   };
   const tokens = new Map<Role, string | undefined>();
