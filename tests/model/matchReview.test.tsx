@@ -40,6 +40,7 @@ function fakeServer(options: { counts?: AccountCustomersList['filtered_count']; 
     const path = url.pathname.replace('/api/v1', '');
     const body = request.method === 'GET' ? null : await request.json();
     calls.push({ method: request.method, path, query: url.searchParams, body });
+    if (path === '/autocomplete/members') return json(200, { matches: [{ id: 1, name: 'Jane Baker', avatar_url: null, description: 'jane.baker' }] });
     if (options.failing && path.endsWith(options.failing)) return json(409, { error: { code: 'conflict', message: 'Changed meanwhile.' } });
     if (request.method === 'GET') {
       const list = (url.searchParams.get('list') ?? 'all_data') as keyof typeof PAGES;
@@ -54,7 +55,7 @@ function fakeServer(options: { counts?: AccountCustomersList['filtered_count']; 
     api,
     calls,
     changes: () => calls.filter((call) => call.method !== 'GET'),
-    loads: () => calls.filter((call) => call.method === 'GET'),
+    loads: () => calls.filter((call) => call.method === 'GET' && call.path.endsWith('/account_customers')),
   };
 }
 
@@ -143,6 +144,26 @@ describe('the data block', () => {
     expect(server.loads().at(-1)!.query.get('page')).toBe('2');
     await openTab(/Matched/);
     expect(server.loads().at(-1)!.query.get('page')).toBe('1');
+  });
+});
+
+describe('the member filter', () => {
+  it('asks for the chosen member from the first page, and its reset asks for everyone again', async () => {
+    const server = fakeServer({ counts: { ...COUNTS, all_data: 60 } });
+    await openReview(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await settle();
+    fireEvent.change(screen.getByLabelText('Member'), { target: { value: 'Jan' } });
+    await wait(1_000);
+    expect(server.calls.some((call) => call.path === '/autocomplete/members' && call.query.get('search') === 'Jan')).toBe(true);
+    fireEvent.click(within(screen.getByRole('listbox', { hidden: true })).getByText('Jane Baker'));
+    await settle();
+    const filtered = server.loads().at(-1)!.query;
+    expect([filtered.get('member_id'), filtered.get('page')]).toEqual(['1', '1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop filtering by Jane Baker' }));
+    await settle();
+    expect(server.loads().at(-1)!.query.has('member_id')).toBe(false);
+    expect(screen.getByLabelText('Member')).toBeInTheDocument();
   });
 });
 
