@@ -28,13 +28,12 @@ export interface MatchReviewInput {
   list?: MatchTab;
 }
 
-/** An action asked for and not sent yet: the items it takes, and whether it was one row's (with its undo countdown) or the selection's. */
+/** An action asked for and not sent yet: one row's (with its undo countdown) or the selection's. */
 export interface PendingAction {
   action: MatchAction;
   items: MatchItem[];
   /** A bulk Accept on requires_attention: the items repeating a member or a customer are left out. */
   crossed: MatchItem[];
-  byRow: boolean;
 }
 
 export interface MatchReviewContext {
@@ -79,12 +78,17 @@ export type MatchReviewEvent =
   | { type: 'review.dialog.closed' }
   | { type: 'review.member.remove'; customerId: string };
 
+/** What a call changed: matches, or the member of a customer. */
+export type ReviewedAction = MatchAction | 'removeMember';
+
 /** How an action ended, for the page's toast. */
 export type MatchReviewEmitted =
-  | { type: 'review.action.done'; action: MatchAction | 'removeMember'; count: number }
-  | { type: 'review.action.failed'; action: MatchAction | 'removeMember'; message: string };
+  | { type: 'review.action.done'; action: ReviewedAction; count: number }
+  | { type: 'review.action.failed'; action: ReviewedAction; message: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const countOf = (answer: ChangeAnswer) => (answer.kind === 'changed' ? answer.count : 0);
+const failureOf = (answer: ChangeAnswer) => (answer.kind === 'failed' ? answer.message : '');
 
 const shownMatchesOf = (context: MatchReviewContext) => (context.page?.matches ?? []).filter((match) => !context.hidden.includes(match.match_id));
 const rowIdsOf = (context: MatchReviewContext) => shownMatchesOf(context).map((match) => match.match_id);
@@ -187,13 +191,13 @@ export const matchReviewMachine = setup({
     })),
     endDrag: assign({ dragBase: [], dragFrom: null }),
     rememberRowAction: assign(({ context }, { action, matchId }: { action: MatchAction; matchId: number }) => ({
-      pending: { action, items: shownMatchesOf(context).filter((match) => match.match_id === matchId), crossed: [], byRow: true },
+      pending: { action, items: shownMatchesOf(context).filter((match) => match.match_id === matchId), crossed: [] },
       secondsLeft: UNDO_WINDOW_MS / UNDO_TICK_MS,
     })),
     rememberBulkAction: assign(({ context }, { action }: { action: MatchAction }) => {
       const selected = shownMatchesOf(context).filter((match) => context.selection.includes(match.match_id));
       const { kept, crossed } = action === 'link' && context.query.list === 'requires_attention' ? splitDuplicateLinks(selected) : { kept: selected, crossed: [] };
-      return { pending: { action, items: kept, crossed, byRow: false } };
+      return { pending: { action, items: kept, crossed } };
     }),
     forgetPending: assign({ pending: null }),
     countDown: assign(({ context }) => ({ secondsLeft: Math.max(context.secondsLeft - 1, 0) })),
@@ -211,14 +215,10 @@ export const matchReviewMachine = setup({
     })),
     rememberCustomer: assign((_, { customerId }: { customerId: string }) => ({ customerId })),
     forgetCustomer: assign({ customerId: null }),
-    tellActionDone: emit(({ context }, answer: ChangeAnswer) => ({
-      type: 'review.action.done' as const,
-      action: context.pending?.action ?? ('removeMember' as const),
-      count: answer.kind === 'changed' ? answer.count : 0,
-    })),
-    tellActionFailed: emit(({ context }, { message }: { message: string }) => ({
+    tellActionDone: emit((_, { action, count }: { action: ReviewedAction; count: number }) => ({ type: 'review.action.done' as const, action, count })),
+    tellActionFailed: emit((_, { action, message }: { action: ReviewedAction; message: string }) => ({
       type: 'review.action.failed' as const,
-      action: context.pending?.action ?? ('removeMember' as const),
+      action,
       message,
     })),
   },
@@ -344,14 +344,17 @@ export const matchReviewMachine = setup({
               {
                 guard: { type: 'isChanged', params: ({ event }) => event.output },
                 target: '#matchReview.loading',
-                actions: { type: 'tellActionDone', params: ({ event }) => event.output },
+                actions: { type: 'tellActionDone', params: ({ context, event }) => ({ action: context.pending!.action, count: countOf(event.output) }) },
               },
               {
                 target: '#matchReview.loading',
-                actions: { type: 'tellActionFailed', params: ({ event }) => ({ message: event.output.kind === 'failed' ? event.output.message : '' }) },
+                actions: { type: 'tellActionFailed', params: ({ context, event }) => ({ action: context.pending!.action, message: failureOf(event.output) }) },
               },
             ],
-            onError: { target: '#matchReview.loading', actions: { type: 'tellActionFailed', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+            onError: {
+              target: '#matchReview.loading',
+              actions: { type: 'tellActionFailed', params: ({ context, event }) => ({ action: context.pending!.action, message: messageOf(event.error) }) },
+            },
           },
         },
         confirmingMemberRemoval: {
@@ -370,14 +373,17 @@ export const matchReviewMachine = setup({
               {
                 guard: { type: 'isChanged', params: ({ event }) => event.output },
                 target: '#matchReview.loading',
-                actions: { type: 'tellActionDone', params: ({ event }) => event.output },
+                actions: { type: 'tellActionDone', params: ({ event }) => ({ action: 'removeMember' as const, count: countOf(event.output) }) },
               },
               {
                 target: '#matchReview.loading',
-                actions: { type: 'tellActionFailed', params: ({ event }) => ({ message: event.output.kind === 'failed' ? event.output.message : '' }) },
+                actions: { type: 'tellActionFailed', params: ({ event }) => ({ action: 'removeMember' as const, message: failureOf(event.output) }) },
               },
             ],
-            onError: { target: '#matchReview.loading', actions: { type: 'tellActionFailed', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+            onError: {
+              target: '#matchReview.loading',
+              actions: { type: 'tellActionFailed', params: ({ event }) => ({ action: 'removeMember' as const, message: messageOf(event.error) }) },
+            },
           },
         },
       },

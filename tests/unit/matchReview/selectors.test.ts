@@ -52,7 +52,7 @@ describe('matchReviewView', () => {
           query: { list: 'requires_attention', page: 1, per_page: 25, member_id: null, sort: null },
           page: PAGES.requires_attention,
           selection: [11, 12, 13, 14],
-          pending: { action: 'link', items: [first!, other!], crossed: [sameMember!, sameCustomer!], byRow: false },
+          pending: { action: 'link', items: [first!, other!], crossed: [sameMember!, sameCustomer!] },
         },
       ),
     );
