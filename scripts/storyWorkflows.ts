@@ -3,6 +3,7 @@ import type { MachineStories } from '../.storybook/machineStories';
 import { robotStories } from '../src/app/shell/robot.paths';
 import { changeCardStories } from '../src/features/changeCard/changeCard.paths';
 import { affiliatesStories } from '../src/features/affiliates/affiliates.paths';
+import { matchReviewStories } from '../src/features/matchReview/matchReview.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
 import { memberListStories } from '../src/features/members/memberList.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
@@ -49,6 +50,12 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Members/Members page',
     file: 'src/features/members/MembersView.generated.stories.tsx',
     view: { module: './MembersView.states', name: 'membersView' },
+  },
+  {
+    stories: matchReviewStories as MachineStories<AnyStateMachine>,
+    title: 'Connections/Match review',
+    file: 'src/features/matchReview/MatchReviewView.generated.stories.tsx',
+    view: { module: './MatchReviewView.states', name: 'matchReviewStateView' },
   },
   {
     stories: confirmOwnershipStories as MachineStories<AnyStateMachine>,

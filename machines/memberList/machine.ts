@@ -24,7 +24,8 @@ import {
   undoMove,
 } from './actors';
 import { saveFile, type MembersCsv } from './exportFile';
-import { canRemoveFrom, movesFrom, removalBlock, rowsBetween, takesSelection, UNDO_WINDOW_MS, type MemberListName, type MemberMove } from './moves';
+import { canRemoveFrom, movesFrom, removalBlock, takesSelection, UNDO_WINDOW_MS, type MemberListName, type MemberMove } from './moves';
+import { invertedSelection, toggledSelection, withRowsBetween } from '../shared/selection';
 import { membersQueryOf, sameMembersQuery } from './query';
 
 /** Part 1 §9: the upgrade-required modal's call to action blinks every second. */
@@ -167,23 +168,19 @@ export const memberListMachine = setup({
       }),
     ),
     selectAll: assign(({ context }) => ({ selection: rowIdsOf(context) })),
-    invertSelection: assign(({ context }) => ({ selection: rowIdsOf(context).filter((id) => !context.selection.includes(id)) })),
+    invertSelection: assign(({ context }) => ({ selection: invertedSelection(rowIdsOf(context), context.selection) })),
     toggleRow: assign(({ context }, params: { id: number }) => ({
       anchor: params.id,
-      selection: context.selection.includes(params.id)
-        ? context.selection.filter((id) => id !== params.id)
-        : rowIdsOf(context).filter((id) => id === params.id || context.selection.includes(id)),
+      selection: toggledSelection(rowIdsOf(context), context.selection, params.id),
     })),
     selectRange: assign(({ context }, params: { id: number }) => {
       const anchor = context.anchor !== null && rowIdsOf(context).includes(context.anchor) ? context.anchor : params.id;
-      const range = rowsBetween(rowIdsOf(context), anchor, params.id);
-      return { anchor: params.id, selection: rowIdsOf(context).filter((id) => range.includes(id) || context.selection.includes(id)) };
+      return { anchor: params.id, selection: withRowsBetween(rowIdsOf(context), context.selection, anchor, params.id) };
     }),
     startDrag: assign(({ context }, params: { id: number }) => ({ dragBase: context.selection, dragFrom: params.id })),
-    extendDrag: assign(({ context }, params: { id: number }) => {
-      const dragged = rowsBetween(rowIdsOf(context), context.dragFrom ?? params.id, params.id);
-      return { selection: rowIdsOf(context).filter((id) => dragged.includes(id) || context.dragBase.includes(id)) };
-    }),
+    extendDrag: assign(({ context }, params: { id: number }) => ({
+      selection: withRowsBetween(rowIdsOf(context), context.dragBase, context.dragFrom ?? params.id, params.id),
+    })),
     endDrag: assign({ dragBase: [], dragFrom: null }),
     /** Hands the exported file to the browser; tests provide their own. */
     saveExport: (_, params: { file: MembersCsv }) => saveFile(params.file),

@@ -37,11 +37,3 @@ export function freeLimitText({ limit, left }: { limit: number; left: number }):
   if (left > 0) return `Your free trial account has ${countOf(left, 'member')} remaining to remove.`;
   return 'Your free trial account has no member removals left.';
 }
-
-/** The drag gesture's rows: every row between where the drag started and where the pointer is, both included. */
-export function rowsBetween(rowIds: readonly number[], fromId: number, toId: number): number[] {
-  const from = rowIds.indexOf(fromId);
-  const to = rowIds.indexOf(toId);
-  if (from < 0 || to < 0) return [];
-  return rowIds.slice(Math.min(from, to), Math.max(from, to) + 1);
-}

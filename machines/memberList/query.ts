@@ -9,6 +9,8 @@ export const MEMBERS_QUERY_DEFAULTS: ListQuery = {
   search: '',
   sort_by: MEMBER_LIST_DEFAULTS.sort_by,
   sort_direction: MEMBER_LIST_DEFAULTS.sort_direction,
+  /** Everyone unless a saved view asks for paying ('true') or not paying ('false') members. */
+  paying: '',
 };
 
 /** The query the member list asks the server for: the path's list and the address's filters, anything unknown replaced by its default. */
@@ -22,10 +24,12 @@ export function membersQueryOf(list: MemberListName, filters: ListQuery): Member
     search: (filters.search ?? '').trim(),
     sort_by: isMemberSortField(filters.sort_by) ? filters.sort_by : MEMBER_LIST_DEFAULTS.sort_by,
     sort_direction: filters.sort_direction === 'desc' ? 'desc' : 'asc',
+    ...(filters.paying === 'true' || filters.paying === 'false' ? { paying: filters.paying === 'true' } : {}),
   };
 }
 
 /** Two queries ask the server for the same page. */
 export function sameMembersQuery(a: MembersQuery, b: MembersQuery): boolean {
-  return (Object.keys(a) as Array<keyof MembersQuery>).every((key) => a[key] === b[key]);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof MembersQuery>);
+  return [...keys].every((key) => a[key] === b[key]);
 }

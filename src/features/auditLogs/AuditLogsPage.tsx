@@ -1,4 +1,3 @@
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
@@ -6,9 +5,11 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { DisplayDate } from '../../ui/DisplayDate';
 import { ListPaginator } from '../../ui/ListPaginator';
+import { MemberPicker } from '../../ui/MemberPicker';
+import type { MemberMatch } from '../../api/memberSearch';
 import { AUDIT_LOG_PER_PAGE_OPTIONS, DEFAULT_AUDIT_LOG_FILTERS, type AuditLogFilters } from './auditLogFilters';
 import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, type AuditLog, type AuditLogKind } from './auditLogKinds';
-import type { AuditLogsResult, MemberMatch } from './loadAuditLogs';
+import type { AuditLogsResult } from './loadAuditLogs';
 import './auditLogs.css';
 
 export interface AuditLogsPageProps {
@@ -55,41 +56,6 @@ function KindFilter({ options, selected, onChange }: { options: AuditLogKind[]; 
   );
 }
 
-function MemberFilter({ selectedMember, memberSuggestions, onMemberSearch, onMemberChange }: Pick<AuditLogsPageProps, 'selectedMember' | 'memberSuggestions' | 'onMemberSearch' | 'onMemberChange'>) {
-  if (selectedMember) {
-    return (
-      <div className="audit-logs__member">
-        <span className="audit-logs__member-label">Member</span>
-        <span className="audit-logs__member-chosen">{selectedMember.name}</span>
-        <Button type="button" icon="pi pi-times" text rounded aria-label={`Stop filtering by ${selectedMember.name}`} onClick={() => onMemberChange(null)} />
-      </div>
-    );
-  }
-  return (
-    <div className="audit-logs__member">
-      <label htmlFor="audit-member" className="audit-logs__member-label">
-        Member
-      </label>
-      <AutoComplete
-        inputId="audit-member"
-        field="name"
-        minLength={3}
-        delay={300}
-        placeholder="Type 3 letters of a name"
-        suggestions={memberSuggestions}
-        completeMethod={(event) => onMemberSearch(event.query)}
-        onSelect={(event) => onMemberChange(event.value as MemberMatch)}
-        itemTemplate={(member: MemberMatch) => (
-          <span>
-            {member.name}
-            {member.description ? <small className="audit-logs__member-hint"> {member.description}</small> : null}
-          </span>
-        )}
-      />
-    </div>
-  );
-}
-
 function LogsBody({ result, zone }: { result: AuditLogsResult | null; zone?: string }) {
   if (!result) {
     return (
@@ -118,7 +84,13 @@ export function AuditLogsPage(props: AuditLogsPageProps) {
     <section className="audit-logs" aria-labelledby="audit-logs-title">
       <h1 id="audit-logs-title">Actions Log</h1>
       <div className="audit-logs__filters">
-        <MemberFilter {...props} />
+        <MemberPicker
+          inputId="audit-member"
+          selected={props.selectedMember}
+          suggestions={props.memberSuggestions}
+          onSearch={props.onMemberSearch}
+          onChange={props.onMemberChange}
+        />
         <KindFilter options={kindOptions(kindsInLog, filters.kinds)} selected={filters.kinds} onChange={onKindsChange} />
         <Button type="button" label="Reset" icon="pi pi-filter-slash" outlined disabled={!isFiltered(filters)} onClick={onReset} />
       </div>

@@ -1,7 +1,8 @@
 import type { ApiClient } from '../../api/client';
 import { readAuditLogFilters } from './auditLogFilters';
 import type { AuditLogsLoaderData } from './AuditLogsRoute';
-import { findMember, loadAuditLogs } from './loadAuditLogs';
+import { findMember } from '../../api/memberSearch';
+import { loadAuditLogs } from './loadAuditLogs';
 
 /** The audit log route's data: filters from the address, the records they select and the chosen member's name. */
 export async function auditLogsLoaderData(api: ApiClient, group: { id: number }, request: Request): Promise<AuditLogsLoaderData> {

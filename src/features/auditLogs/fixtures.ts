@@ -1,5 +1,5 @@
 import type { AuditLog } from './auditLogKinds';
-import type { MemberMatch } from './loadAuditLogs';
+import type { MemberMatch } from '../../api/memberSearch';
 
 const ada = { id: 11, name: 'Ada Runner', avatar_url: null };
 

@@ -16,6 +16,7 @@ import { useListQuery } from '../../ui/useListQuery';
 import { useToast } from '../../ui/toast';
 import { HeldDeparturesNotice } from './HeldDeparturesNotice';
 import { listAddress, listFromPath } from './membersQuery';
+import { savedViewAddress, savedViewOf } from './savedViews';
 import { MembersView } from './MembersView';
 
 export interface MembersLoaderData {
@@ -90,6 +91,10 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
       }}
       onPageChanged={filters.changePage}
       showPayments={showPayments}
+      savedView={{
+        chosen: savedViewOf(list, filters.query),
+        onChosen: (id) => void navigate(savedViewAddress(group.fb_group_id, id, list, filters.query)),
+      }}
       upgradeHref={purchase}
       onUpgrade={() => void navigate(purchase)}
       notice={

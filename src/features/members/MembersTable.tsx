@@ -2,12 +2,13 @@ import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { forwardRef, useRef, type ReactNode } from 'react';
 import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
-import { Tag } from 'primereact/tag';
 import type { Member } from '../../../machines/memberList/actors';
 import type { MemberListName } from '../../../machines/memberList/moves';
 import type { MemberRow } from '../../../machines/memberList/selectors';
+import { formatUsd } from '../../../rules/prices';
 import { DisplayDate } from '../../ui/DisplayDate';
-import { EMPTY_LIST_TEXTS, SORTABLE_COLUMNS, subscriptionSeverity, TAB_TITLES, usd } from './memberColumns';
+import { SubscriptionBadge } from '../../ui/SubscriptionBadge';
+import { EMPTY_LIST_TEXTS, SORTABLE_COLUMNS, TAB_TITLES } from './memberColumns';
 
 export interface MembersTableProps {
   list: MemberListName;
@@ -92,17 +93,13 @@ export const MembersTable = forwardRef<HTMLDivElement, MembersTableProps>(functi
           }
         />
       ))}
-      {showPayments && <Column field="paid" header="Paid" sortable body={(member: Member) => usd(member.paid)} />}
+      {showPayments && <Column field="paid" header="Paid" sortable body={(member: Member) => formatUsd(member.paid)} />}
       {showPayments && (
         <Column
           field="subscription_status"
           header="Subscription"
           sortable
-          body={(member: Member) =>
-            member.subscription_status ? (
-              <Tag severity={subscriptionSeverity(member.subscription_status)} value={member.subscription ?? member.subscription_status} />
-            ) : null
-          }
+          body={(member: Member) => <SubscriptionBadge status={member.subscription_status} label={member.subscription} />}
         />
       )}
     </DataTable>

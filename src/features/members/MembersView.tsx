@@ -13,6 +13,7 @@ import { MembersToolbar } from './MembersToolbar';
 import { MemberTabs } from './MemberTabs';
 import { MoveToast } from './MoveToast';
 import { RemovalLimits } from './RemovalLimits';
+import { SAVED_VIEWS, type SavedViewId } from './savedViews';
 import './members.css';
 
 /** The removal dialogs, with PrimeReact's Dialog, load just after the page: the page's first download stays inside its budget. */
@@ -38,11 +39,13 @@ export interface MembersViewProps {
   onUpgrade: () => void;
   /** Shown under the header, above the lists: the held departures of a members scan, when there are some. */
   notice?: ReactNode;
+  /** The saved view shown (with the payment columns only), and the choice of another. */
+  savedView?: { chosen: SavedViewId | null; onChosen: (id: SavedViewId | null) => void };
 }
 
 /** The members page: tabs per list, the selection and its moves, the table and the removal flow. */
 export function MembersView(props: MembersViewProps) {
-  const { view, send, typedText, onSearchTyped, onListChosen, listHref, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade, notice } = props;
+  const { view, send, typedText, onSearchTyped, onListChosen, listHref, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade, notice, savedView } = props;
   const { dragging, toolbar } = view;
   const tableRef = useRef<HTMLDivElement>(null);
   const toastSeq = view.toast?.seq;
@@ -77,6 +80,21 @@ export function MembersView(props: MembersViewProps) {
             onChange={(event) => onSearchTyped(event.target.value)}
           />
         </span>
+        {showPayments && savedView && (
+          <select
+            className="members-page__saved-view p-inputtext"
+            aria-label="Saved view"
+            value={savedView.chosen ?? ''}
+            onChange={(event) => savedView.onChosen((event.target.value || null) as SavedViewId | null)}
+          >
+            <option value="">Everyone, paying or not</option>
+            {SAVED_VIEWS.map(({ id, label }) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
         <Button
           label={view.exporting ? 'Exporting...' : 'Export CSV'}
           icon="pi pi-download"

@@ -32,10 +32,3 @@ export const SORTABLE_COLUMNS: Array<{ field: MemberSortField; header: string }>
   { field: 'last_activity_at', header: 'Last activity' },
   { field: 'created_at', header: 'First sync' },
 ];
-
-/** Cents as US dollars (part 1 §9). */
-export const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-/** Part 2 §4: active is success, failed is danger, anything else is warning. */
-export const subscriptionSeverity = (status: string | null) =>
-  status === 'active' ? 'success' : status === 'failed' ? 'danger' : 'warning';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { DEFAULT_AUDIT_LOG_FILTERS } from '../../../src/features/auditLogs/auditLogFilters';
-import { loadAuditLogs, searchMembers } from '../../../src/features/auditLogs/loadAuditLogs';
+import { searchMembers } from '../../../src/api/memberSearch';
+import { loadAuditLogs } from '../../../src/features/auditLogs/loadAuditLogs';
 
 function fakeServer(status: number, body: unknown) {
   const requests: string[] = [];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../../machines/memberList/exportFile';
-import { MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../machines/memberList/query';
+import { MEMBERS_QUERY_DEFAULTS, membersQueryOf, sameMembersQuery } from '../../../machines/memberList/query';
 import { listAddress, listFromPath } from '../../../src/features/members/membersQuery';
+import { savedViewAddress, savedViewOf } from '../../../src/features/members/savedViews';
 
 describe('the members query from the address', () => {
   it('takes the list from the path, the default list without one', () => {
@@ -33,6 +34,34 @@ describe('the members query from the address', () => {
     const filters = { ...MEMBERS_QUERY_DEFAULTS, page: '4', search: 'ann', sort_by: 'posts_count' };
     expect(listAddress('100200300', 'removed', filters)).toEqual({ pathname: '/100200300/members/removed', search: '?search=ann&sort_by=posts_count' });
     expect(listAddress('100200300', 'active', MEMBERS_QUERY_DEFAULTS)).toEqual({ pathname: '/100200300/members', search: '' });
+  });
+});
+
+describe('the saved views', () => {
+  it('ask the server for paying or not paying members only when the address says so', () => {
+    expect(membersQueryOf('inactive', { ...MEMBERS_QUERY_DEFAULTS, paying: 'true' })).toMatchObject({ list: 'inactive', paying: true });
+    expect(membersQueryOf('active', { ...MEMBERS_QUERY_DEFAULTS, paying: 'false' })).toMatchObject({ paying: false });
+    expect(membersQueryOf('active', { ...MEMBERS_QUERY_DEFAULTS, paying: 'maybe' })).not.toHaveProperty('paying');
+    expect(membersQueryOf('active', MEMBERS_QUERY_DEFAULTS)).not.toHaveProperty('paying');
+  });
+
+  it('load again when only the paying filter changes', () => {
+    const everyone = membersQueryOf('active', MEMBERS_QUERY_DEFAULTS);
+    const notPaying = membersQueryOf('active', { ...MEMBERS_QUERY_DEFAULTS, paying: 'false' });
+    expect(sameMembersQuery(everyone, notPaying)).toBe(false);
+    expect(sameMembersQuery(notPaying, everyone)).toBe(false);
+    expect(sameMembersQuery(notPaying, { ...notPaying })).toBe(true);
+  });
+
+  it('are "Paying but inactive" (inactive, paying) and "Active but not paying" (active, not paying), from page 1', () => {
+    const filters = { ...MEMBERS_QUERY_DEFAULTS, page: '3', search: 'ann' };
+    expect(savedViewAddress('100200300', 'paying-inactive', 'active', filters)).toEqual({ pathname: '/100200300/members/inactive', search: '?search=ann&paying=true' });
+    expect(savedViewAddress('100200300', 'active-not-paying', 'removed', filters)).toEqual({ pathname: '/100200300/members', search: '?search=ann&paying=false' });
+    expect(savedViewAddress('100200300', null, 'inactive', { ...filters, paying: 'true' })).toEqual({ pathname: '/100200300/members/inactive', search: '?search=ann' });
+    expect(savedViewOf('inactive', { ...MEMBERS_QUERY_DEFAULTS, paying: 'true' })).toBe('paying-inactive');
+    expect(savedViewOf('active', { ...MEMBERS_QUERY_DEFAULTS, paying: 'false' })).toBe('active-not-paying');
+    expect(savedViewOf('active', { ...MEMBERS_QUERY_DEFAULTS, paying: 'true' })).toBeNull();
+    expect(savedViewOf('active', MEMBERS_QUERY_DEFAULTS)).toBeNull();
   });
 });
 

@@ -107,11 +107,32 @@ describe('the members route', () => {
     expect(screen.getByRole('button', { name: 'Move to Removed' })).toBeInTheDocument();
   });
 
+  it('offers the saved views with the payment columns: each opens its list with the paying filter, asked of the server', async () => {
+    const app = openAs(`/${monthlyGroup.fb_group_id}/members`, {
+      account: (server) => server.json({ properties: { company_name: 'Film Co', onboarding: 'completed' }, tasks: [] }),
+    });
+    await screen.findByText('$45.00');
+    const views = screen.getByRole('combobox', { name: 'Saved view' });
+    fireEvent.change(views, { target: { value: 'paying-inactive' } });
+    await waitFor(() => expect(app.pathname()).toBe(`/${monthlyGroup.fb_group_id}/members/inactive`));
+    expect(app.search()).toBe('?paying=true');
+    await waitFor(() => expect(Object.fromEntries(app.asked.at(-1)!.searchParams)).toMatchObject({ list: 'inactive', paying: 'true' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Saved view' }), { target: { value: 'active-not-paying' } });
+    await waitFor(() => expect(app.pathname()).toBe(`/${monthlyGroup.fb_group_id}/members`));
+    expect(app.search()).toBe('?paying=false');
+    await waitFor(() => expect(Object.fromEntries(app.asked.at(-1)!.searchParams)).toMatchObject({ list: 'active', paying: 'false' }));
+    expect(screen.getByRole('combobox', { name: 'Saved view' })).toHaveValue('active-not-paying');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Saved view' }), { target: { value: '' } });
+    await waitFor(() => expect(app.search()).toBe(''));
+    await waitFor(() => expect(app.asked.at(-1)!.searchParams.has('paying')).toBe(false));
+  });
+
   it('leaves the payment columns out on a free group, without asking for a payment account', async () => {
     const app = openAs(`/${freeGroup.fb_group_id}/members`);
     await screen.findByRole('checkbox', { name: 'Select Ada Baker' });
     expect(screen.queryByRole('columnheader', { name: /Paid/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Move to Removed' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Saved view' })).toBeNull();
     expect(app.requests.some((request) => request.url.endsWith('/account'))).toBe(false);
   });
 

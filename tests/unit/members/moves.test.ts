@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canRemoveFrom, freeLimitText, moveRequest, movesFrom, removalBlock, rowsBetween } from '../../../machines/memberList/moves';
+import { canRemoveFrom, freeLimitText, moveRequest, movesFrom, removalBlock } from '../../../machines/memberList/moves';
+import { rowsBetween } from '../../../machines/shared/selection';
 import { TWO_REMOVALS_LEFT } from '../../../src/features/members/fixtures';
 
 describe('member moves (part 1 §4)', () => {

@@ -1,0 +1,53 @@
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { MEMBER_SEARCH_MIN_CHARS, type MemberMatch } from '../api/memberSearch';
+import './memberPicker.css';
+
+export interface MemberPickerProps {
+  /** The input's id, unique on the page. */
+  inputId: string;
+  /** The member chosen, shown with a reset button; the search box when none. */
+  selected: MemberMatch | Pick<MemberMatch, 'id' | 'name'> | null;
+  suggestions: MemberMatch[];
+  onSearch(text: string): void;
+  onChange(member: MemberMatch | null): void;
+}
+
+/**
+ * A member filter (part 2 §4): a search box over the group's members (GET /autocomplete/members)
+ * that turns into the chosen member with a reset button.
+ */
+export function MemberPicker({ inputId, selected, suggestions, onSearch, onChange }: MemberPickerProps) {
+  if (selected) {
+    return (
+      <div className="member-picker">
+        <span className="member-picker__label">Member</span>
+        <span className="member-picker__chosen">{selected.name}</span>
+        <Button type="button" icon="pi pi-times" text rounded aria-label={`Stop filtering by ${selected.name}`} onClick={() => onChange(null)} />
+      </div>
+    );
+  }
+  return (
+    <div className="member-picker">
+      <label htmlFor={inputId} className="member-picker__label">
+        Member
+      </label>
+      <AutoComplete
+        inputId={inputId}
+        field="name"
+        minLength={MEMBER_SEARCH_MIN_CHARS}
+        delay={300}
+        placeholder="Type 3 letters of a name"
+        suggestions={suggestions}
+        completeMethod={(event) => onSearch(event.query)}
+        onSelect={(event) => onChange(event.value as MemberMatch)}
+        itemTemplate={(member: MemberMatch) => (
+          <span>
+            {member.name}
+            {member.description ? <small className="member-picker__hint"> {member.description}</small> : null}
+          </span>
+        )}
+      />
+    </div>
+  );
+}
