@@ -37,8 +37,38 @@ export type PaymentAccountEvent =
 export type PaymentAccountEmitted = { type: 'account.disconnected' };
 
 type Answer = AccountAnswer | ConnectAnswer | DisconnectAnswer;
+type AccountParams = { account: PaymentAccount | null };
 
 const onboardingOf = (account: PaymentAccount | null) => account?.properties.onboarding ?? null;
+
+/** The account as an answer leaves it: the one it carries, else the one known before. */
+function accountNow({ context, event }: { context: PaymentAccountContext; event: object }): AccountParams {
+  const answer = 'output' in event ? (event.output as Answer) : undefined;
+  return { account: answer && (answer.kind === 'loaded' || answer.kind === 'started') ? answer.account : context.account };
+}
+
+const rememberAnswer = { type: 'rememberAnswer', params: ({ event }: { event: { output?: unknown } }) => event.output as Answer } as const;
+
+/**
+ * Where the account leads (spec part 2 §4): completed to its data, polled while match processes are
+ * awaited; started or refresh to continue onboarding; anything else to the connect offer.
+ */
+function offerOfAccount<const Actions extends readonly (typeof rememberAnswer)[]>(actions: Actions) {
+  return [
+    { guard: { type: 'awaitsMatchProcesses', params: accountNow }, target: '#paymentAccount.connected.waitingToPoll', actions },
+    { guard: { type: 'onboardingCompleted', params: accountNow }, target: '#paymentAccount.connected.watching', actions },
+    { guard: { type: 'onboardingUnfinished', params: accountNow }, target: '#paymentAccount.offeringOnboarding', actions },
+    { target: '#paymentAccount.offeringConnect', actions },
+  ] as const;
+}
+
+/** Back to a connected account's data: polled while its match processes are awaited. */
+function dataOfAccount<const Actions extends readonly (typeof rememberAnswer)[]>(actions: Actions) {
+  return [
+    { guard: { type: 'awaitsMatchProcesses', params: accountNow }, target: 'waitingToPoll', actions },
+    { target: 'watching', actions },
+  ] as const;
+}
 
 /**
  * The group's payment-provider account (spec part 2 §2, §4, §5, §7). Its onboarding decides the
@@ -58,20 +88,25 @@ export const paymentAccountMachine = setup({
   actors: { fetchAccount, connectAccount, disconnectAccount },
   delays: { pollInterval: 3000 },
   guards: {
-    isLoaded: (_, answer: AccountAnswer) => answer.kind === 'loaded',
-    isStarted: (_, answer: ConnectAnswer) => answer.kind === 'started',
+    isFailed: (_, answer: Answer) => answer.kind === 'failed',
     leavesForProvider: (_, answer: ConnectAnswer) => answer.kind === 'started' && answer.redirectUrl !== null,
     isDisconnected: (_, answer: DisconnectAnswer) => answer.kind === 'disconnected',
     isClosed: (_, answer: ConnectAnswer | DisconnectAnswer) => answer.kind === 'closed',
-    onboardingCompleted: ({ context }) => onboardingOf(context.account) === 'completed',
-    onboardingUnfinished: ({ context }) => ['started', 'refresh'].includes(onboardingOf(context.account) ?? ''),
-    awaitsMatchProcesses: ({ context }) => context.watchesMatchProcesses && awaitsMatchProcesses(context.account?.tasks ?? []),
+    onboardingCompleted: (_, { account }: AccountParams) => onboardingOf(account) === 'completed',
+    onboardingUnfinished: (_, { account }: AccountParams) => ['started', 'refresh'].includes(onboardingOf(account) ?? ''),
+    awaitsMatchProcesses: ({ context }, { account }: AccountParams) =>
+      onboardingOf(account) === 'completed' && context.watchesMatchProcesses && awaitsMatchProcesses(account?.tasks ?? []),
   },
   actions: {
     rememberAccount: assign((_, answer: AccountAnswer | ConnectAnswer) => ({
       account: answer.kind === 'loaded' || answer.kind === 'started' ? answer.account : null,
       failure: null,
     })),
+    /** An answer with an account replaces the one known, and clears the failure; a failed one says why. */
+    rememberAnswer: assign(({ context }, answer: Answer) => {
+      if (answer.kind === 'loaded' || answer.kind === 'started') return { account: answer.account, failure: null };
+      return { account: context.account, failure: 'message' in answer ? answer.message : null };
+    }),
     rememberRedirect: assign((_, answer: ConnectAnswer) => ({ redirectUrl: answer.kind === 'started' ? answer.redirectUrl : null })),
     rememberFailure: assign((_, answer: Answer) => ({ failure: 'message' in answer ? answer.message : null })),
     forgetFailure: assign({ failure: null }),
@@ -94,23 +129,16 @@ export const paymentAccountMachine = setup({
         input: ({ context }) => ({ api: context.api, groupId: context.groupId }),
         onDone: [
           {
-            guard: { type: 'isLoaded', params: ({ event }) => event.output },
-            target: 'choosingOffer',
-            actions: { type: 'rememberAccount', params: ({ event }) => event.output },
+            guard: { type: 'isFailed', params: ({ event }) => event.output },
+            target: 'loadFailed',
+            actions: { type: 'rememberFailure', params: ({ event }) => event.output },
           },
-          { target: 'loadFailed', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+          ...offerOfAccount([rememberAnswer]),
         ],
       },
     },
     loadFailed: {
       on: { 'account.retry': 'loading' },
-    },
-    choosingOffer: {
-      always: [
-        { guard: 'onboardingCompleted', target: 'connected' },
-        { guard: 'onboardingUnfinished', target: 'offeringOnboarding' },
-        { target: 'offeringConnect' },
-      ],
     },
     offeringConnect: {
       on: { 'account.connect': 'connecting' },
@@ -134,16 +162,12 @@ export const paymentAccountMachine = setup({
             ],
           },
           {
-            guard: { type: 'isStarted', params: ({ event }) => event.output },
-            target: 'choosingOffer',
-            actions: { type: 'rememberAccount', params: ({ event }) => event.output },
-          },
-          {
             guard: { type: 'isClosed', params: ({ event }) => event.output },
             target: 'closed',
             actions: { type: 'rememberFailure', params: ({ event }) => event.output },
           },
-          { target: 'choosingOffer', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+          // Started without a redirect (the provider needs nothing more), or failed: the offer as the account now is.
+          ...offerOfAccount([rememberAnswer]),
         ],
       },
     },
@@ -152,11 +176,8 @@ export const paymentAccountMachine = setup({
       entry: { type: 'goToProvider', params: ({ context }) => ({ url: context.redirectUrl! }) },
     },
     connected: {
-      initial: 'checkingMatchProcesses',
+      initial: 'watching',
       states: {
-        checkingMatchProcesses: {
-          always: [{ guard: 'awaitsMatchProcesses', target: 'waitingToPoll' }, { target: 'watching' }],
-        },
         waitingToPoll: {
           after: { pollInterval: 'polling' },
           on: { 'account.disconnect': 'confirmingDisconnect' },
@@ -168,13 +189,13 @@ export const paymentAccountMachine = setup({
             src: 'fetchAccount',
             input: ({ context }) => ({ api: context.api, groupId: context.groupId }),
             onDone: [
-              {
-                guard: { type: 'isLoaded', params: ({ event }) => event.output },
-                target: '#paymentAccount.choosingOffer',
-                actions: { type: 'rememberAccount', params: ({ event }) => event.output },
-              },
               // The data shown stays; the next poll tries again.
-              { target: 'waitingToPoll', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'isFailed', params: ({ event }) => event.output },
+                target: 'waitingToPoll',
+                actions: { type: 'rememberFailure', params: ({ event }) => event.output },
+              },
+              ...offerOfAccount([rememberAnswer]),
             ],
           },
         },
@@ -184,7 +205,7 @@ export const paymentAccountMachine = setup({
         confirmingDisconnect: {
           on: {
             'account.disconnect.confirmed': 'disconnecting',
-            'account.disconnect.cancelled': 'checkingMatchProcesses',
+            'account.disconnect.cancelled': dataOfAccount([]),
           },
         },
         disconnecting: {
@@ -205,7 +226,7 @@ export const paymentAccountMachine = setup({
                 target: '#paymentAccount.closed',
                 actions: { type: 'rememberFailure', params: ({ event }) => event.output },
               },
-              { target: 'checkingMatchProcesses', actions: { type: 'rememberFailure', params: ({ event }) => event.output } },
+              ...dataOfAccount([rememberAnswer]),
             ],
           },
         },
