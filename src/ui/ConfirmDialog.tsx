@@ -19,7 +19,7 @@ export function ConfirmDialog({ visible, header, message, confirmLabel, busy = f
     <Dialog header={header} visible={visible} onHide={onCancel} style={{ width: '28rem' }} breakpoints={{ '640px': '94vw' }} closable={!busy}>
       <p>{message}</p>
       <div className="confirm-dialog__buttons" style={{ display: 'flex', justifyContent: 'flex-end', gap: '0.5rem' }}>
-        <Button type="button" label="Cancel" text disabled={busy} onClick={onCancel} />
+        <Button type="button" label="Cancel" text severity="secondary" disabled={busy} onClick={onCancel} />
         <Button type="button" label={confirmLabel} severity="danger" loading={busy} disabled={busy} onClick={onConfirm} />
       </div>
     </Dialog>

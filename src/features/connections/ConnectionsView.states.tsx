@@ -88,8 +88,9 @@ export const connectionsView = defineStateView({
       await expect(args.onDisconnect).toHaveBeenCalledOnce();
     },
     ConnectedConfirmingDisconnectMatchProcessesDone: async ({ args }) => {
-      const dialog = within(within(document.body).getByRole('dialog'));
-      await expect(dialog.getByText('Are you sure want to disconnect stripe account?')).toBeVisible();
+      const shown = await within(document.body).findByRole('dialog', { name: 'Disconnect' });
+      await expect(shown).toHaveTextContent('Are you sure want to disconnect stripe account?');
+      const dialog = within(shown);
       await userEvent.click(dialog.getByRole('button', { name: 'Disconnect' }));
       await expect(args.onConfirmDisconnect).toHaveBeenCalledOnce();
       await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
