@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { MachineStories } from '../.storybook/machineStories';
 import { robotStories } from '../src/app/shell/robot.paths';
 import { changeCardStories } from '../src/features/changeCard/changeCard.paths';
+import { paymentAccountStories } from '../src/features/connections/paymentAccount.paths';
 import { affiliatesStories } from '../src/features/affiliates/affiliates.paths';
 import { matchReviewStories } from '../src/features/matchReview/matchReview.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
@@ -98,5 +99,11 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Billing/Change card',
     file: 'src/features/changeCard/ChangeCardView.generated.stories.tsx',
     view: { module: './ChangeCardView.states', name: 'changeCardPageView' },
+  },
+  {
+    stories: paymentAccountStories as MachineStories<AnyStateMachine>,
+    title: 'Connections/Payment account',
+    file: 'src/features/connections/ConnectionsView.generated.stories.tsx',
+    view: { module: './ConnectionsView.states', name: 'connectionsView' },
   },
 ];

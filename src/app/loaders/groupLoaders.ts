@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router-dom';
 import type { MembersLoaderData } from '../../features/members/MembersRoute';
 import type { AppDeps } from '../appDeps';
 import { connectionsRedirect, findRouteGroup, isGroupIdParam, memberListRedirect } from '../guards';
@@ -34,13 +34,21 @@ export function createGroupLoader(deps: AppDeps) {
   }, { ignoresSearch: true });
 }
 
-/** Connections are closed to free and locked groups. The group loader has already told about a missing group. */
+/**
+ * Connections are closed to free and locked groups. The check runs on every update of the route (spec
+ * part 2 §2), a move between its pages included, so a group locked meanwhile goes home. The group
+ * loader has already told about a missing group.
+ */
 export function createConnectionsLoader(deps: AppDeps) {
-  return async (args: LoaderFunctionArgs) => {
-    const { group } = await routeGroup(deps, args);
-    const to = group ? connectionsRedirect(group) : pathTo('home');
-    if (to) throw redirect(to);
-    return null;
+  const onEveryUpdate: ShouldRevalidateFunction = () => true;
+  return {
+    loader: async (args: LoaderFunctionArgs) => {
+      const { group } = await routeGroup(deps, args);
+      const to = group ? connectionsRedirect(group) : pathTo('home');
+      if (to) throw redirect(to);
+      return null;
+    },
+    shouldRevalidate: onEveryUpdate,
   };
 }
 

@@ -61,13 +61,23 @@ export function groupRoutes(deps: AppDeps): RouteObject {
       {
         id: 'group_connects',
         path: 'connections',
-        loader: createConnectionsLoader(deps),
+        ...createConnectionsLoader(deps),
         children: [
           { index: true, element: <Navigate to="stripe" replace /> },
-          pendingRoute({ id: 'group_connects_stripe', path: 'stripe', title: 'Connections' }),
+          {
+            id: 'group_connects_stripe',
+            path: 'stripe',
+            ...groupPageLoader(deps, async (group) => ({ group })),
+            ...lazyElement('connections', ({ ConnectionsRoute }) => <ConnectionsRoute api={deps.api} />),
+          },
         ],
       },
-      pendingRoute({ id: 'group_settings', path: 'settings', title: 'Settings' }),
+      {
+        id: 'group_settings',
+        path: 'settings',
+        ...groupPageLoader(deps, async (group) => ({ group })),
+        ...lazyElement('settings', ({ SettingsRoute }) => <SettingsRoute api={deps.api} session={deps.session} />),
+      },
       {
         id: 'group_purchase',
         path: 'purchase',

@@ -165,17 +165,30 @@ describe('group routes', () => {
 
   it('open connections only for paid groups that are not locked', async () => {
     const paid = signedInAs('ada', `/${monthlyGroup.fb_group_id}/connections`);
-    await screen.findByRole('heading', { name: 'Connections' });
+    await screen.findByRole('heading', { name: 'Connections: Stripe' });
     expect(paid.pathname()).toBe(`/${monthlyGroup.fb_group_id}/connections/stripe`);
 
     act(() => void paid.router.navigate(`/${lockedGroup.fb_group_id}/connections`));
     await waitFor(() => expect(paid.pathname()).toBe(dashboardOf(lockedGroup)));
   });
 
-  it('send free groups home from connections', async () => {
-    const app = signedInAs('ada', `/${freeGroup.fb_group_id}/connections/stripe`);
-    await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(app.pathname()).toBe(dashboardOf(freeGroup));
+  it.each([
+    ['free', freeGroup, 'connections'],
+    ['free', freeGroup, 'connections/stripe'],
+    ['locked', lockedGroup, 'connections'],
+    ['locked', lockedGroup, 'connections/stripe'],
+  ])('send a %s group home from /%s', async (_kind, group, page) => {
+    const app = signedInAs('ada', `/${group.fb_group_id}/${page}`);
+    await waitFor(() => expect(app.pathname()).toBe(dashboardOf(group)));
+    expect(screen.queryByRole('heading', { name: /^Connections/ })).not.toBeInTheDocument();
+  });
+
+  it('check the group again on every update of the connections route, a move from one group to another included', async () => {
+    const app = signedInAs('ada', `/${monthlyGroup.fb_group_id}/connections/stripe`);
+    await screen.findByRole('heading', { name: 'Connections: Stripe' });
+
+    act(() => void app.router.navigate(`/${lockedGroup.fb_group_id}/connections/stripe`));
+    await waitFor(() => expect(app.pathname()).toBe(dashboardOf(lockedGroup)));
   });
 
   it('open the default members list for an unknown list', async () => {
