@@ -68,7 +68,13 @@ export function groupRoutes(deps: AppDeps): RouteObject {
             id: 'group_connects_stripe',
             path: 'stripe',
             ...groupPageLoader(deps, async (group) => ({ group })),
-            ...lazyElement('connections', ({ ConnectionsRoute }) => <ConnectionsRoute api={deps.api} />),
+            // The page and its review are two chunks, fetched together.
+            lazy: async () => {
+              const [{ ConnectionsRoute }, { MatchReview }] = await Promise.all([pages.connections(), pages.matchReview()]);
+              return {
+                element: <ConnectionsRoute api={deps.api} review={(group) => <MatchReview key={group.id} api={deps.api} group={group} />} />,
+              };
+            },
           },
         ],
       },

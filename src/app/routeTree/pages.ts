@@ -27,6 +27,7 @@ export const pages = {
   auditLogs: () => import('../../features/auditLogs/AuditLogsRoute'),
   auditLogsData: () => import('../../features/auditLogs/auditLogsLoader'),
   connections: () => import('../../features/connections/ConnectionsRoute'),
+  matchReview: () => import('../../features/matchReview/MatchReview'),
   settings: () => import('../../features/settings/SettingsRoute'),
   purchase: () => import('../../features/purchase/PurchaseRoute'),
   changeCard: () => import('../../features/changeCard/ChangeCardRoute'),
