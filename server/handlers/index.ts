@@ -14,6 +14,7 @@ import { paymentAccountHandlers } from './payment-account';
 import { postsHandlers } from './posts';
 import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
+import { sandboxConnectHandlers } from './sandbox-connect';
 import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
@@ -43,6 +44,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...robotHandlers(context),
     ...labHandlers(context),
     ...sandboxHandlers(context),
+    ...sandboxConnectHandlers(context),
     ...sandboxNetworkHandlers(context),
     ...autocompleteHandlers(context),
   };
