@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxConnect } from '../../../server/adapters/connect/sandbox';
@@ -78,7 +80,9 @@ describe.each(databaseKinds())('connecting and disconnecting the payment account
     expect(shown.body).toContain('<title>Stripe Connect (sandbox)</title>');
     expect(shown.body).toContain(ANNUAL);
     expect(shown.body).toContain('src="/sandbox-connect/connect.js"');
-    expect(shown.body).not.toMatch(/<script>(?!<\/script>)/);
+    expect(shown.body).toContain('href="/sandbox-connect/connect.css"');
+    expect(shown.body).not.toContain('<script>');
+    for (const file of ['connect.js', 'connect.css']) expect(existsSync(join('public', 'sandbox-connect', file)), file).toBe(true);
 
     expect((await page({ group_id: groupIds[ANNUAL]!, state: `${state}x` })).statusCode).toBe(404);
     expect((await page({ group_id: groupIds[MONTHLY]!, state })).statusCode).toBe(404);
