@@ -17,6 +17,8 @@ export const SAME_EMAIL_SCORE = 1;
 export const SAME_NAME_SCORE = 0.9;
 export const MIN_NAME_SIMILARITY = 0.5;
 export const SUGGESTIONS_PER_CUSTOMER = 3;
+/** A little below MIN_NAME_SIMILARITY: accents and punctuation make names as written a little less alike than normalized. */
+const CANDIDATE_SIMILARITY = 0.4;
 
 /** Accented letters and the plain letter each stands for, in both cases. */
 const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłđ';
@@ -58,27 +60,39 @@ export function matchReason(kind: SuggestionRow['kind'], similarity: number): st
  * `limit`) and stores the suggestions. The candidates are found in SQL for the whole batch: by
  * email through the users table, by name through the memberships' trigram index. A pair already
  * suggested gets its new score and reason; an approved or rejected pair is left as it is.
- * Answers the last customer id of the batch, or null when no customer is left.
+ * Answers the last customer id of the batch, or null when no customer is left. One transaction.
  */
 export async function matchCustomerBatch(
   db: AppDb | AppTransaction,
   batch: { accountId: number; groupId: number; afterCustomerId: number; limit: number },
   now: Date,
 ): Promise<{ lastCustomerId: number | null; customers: number; suggestions: number }> {
+  return db.transaction((tx) => matchInTransaction(tx, batch, now));
+}
+
+async function matchInTransaction(
+  db: AppTransaction,
+  batch: { accountId: number; groupId: number; afterCustomerId: number; limit: number },
+  now: Date,
+): Promise<{ lastCustomerId: number | null; customers: number; suggestions: number }> {
   const { accountId, groupId, afterCustomerId, limit } = batch;
-  const { rows: batchRows } = await db.execute<{ id: number }>(sql`
-    SELECT ${customers.id} AS id FROM ${customers}
+  const { rows: batchRows } = await db.execute<{ id: number; name: string | null; email: string | null }>(sql`
+    SELECT ${customers.id} AS id, ${customers.name} AS name, ${customers.email} AS email FROM ${customers}
     WHERE ${customers.account_id} = ${accountId} AND ${customers.id} > ${afterCustomerId}
     ORDER BY ${customers.id} LIMIT ${limit}`);
   if (batchRows.length === 0) return { lastCustomerId: null, customers: 0, suggestions: 0 };
   const lastCustomerId = batchRows.at(-1)!.id;
-  const memberName = normalizedName(sql`ms.member_name`);
+  // The trigram index finds the candidates at this similarity of the names as written; the rules then
+  // judge the normalized names.
+  await db.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`);
   const { rows } = await db.execute<SuggestionRow>(sql`
-    WITH batch AS (
+    WITH given AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batchRows)}::jsonb) AS given(id integer, name text, email text)
+    ),
+    batch AS (
       SELECT c.id AS customer_id, lower(btrim(c.email)) AS email, c.name AS raw_name,
         ${normalizedName(sql`c.name`)} AS name, ${emailAsName(sql`c.email`)} AS email_name
-      FROM ${customers} c
-      WHERE c.account_id = ${accountId} AND c.id > ${afterCustomerId} AND c.id <= ${lastCustomerId}
+      FROM given c
     ),
     by_email AS (
       SELECT b.customer_id, ms.member_id, 'email' AS kind, 1::real AS similarity, ${SAME_EMAIL_SCORE}::real AS score
@@ -88,12 +102,19 @@ export async function matchCustomerBatch(
       JOIN ${memberships} ms ON ms.member_id = m.id AND ms.group_id = ${groupId}
       WHERE b.email IS NOT NULL AND b.email <> ''
     ),
+    near_by_name AS (
+      SELECT b.customer_id, c.member_id, c.member_name, b.name, b.email_name
+      FROM batch b
+      CROSS JOIN LATERAL (SELECT ms.member_id, ms.member_name FROM ${memberships} ms WHERE ms.member_name % b.raw_name AND ms.group_id = ${groupId}) c
+    ),
+    near_by_email AS (
+      SELECT b.customer_id, c.member_id, c.member_name, b.name, b.email_name
+      FROM batch b
+      CROSS JOIN LATERAL (SELECT ms.member_id, ms.member_name FROM ${memberships} ms WHERE ms.member_name % b.email_name AND ms.group_id = ${groupId}) c
+    ),
     near AS (
-      SELECT b.customer_id, ms.member_id, ${memberName} AS member_name, b.name, b.email_name
-      FROM batch b JOIN ${memberships} ms ON ms.group_id = ${groupId} AND ms.member_name % b.raw_name
-      UNION
-      SELECT b.customer_id, ms.member_id, ${memberName} AS member_name, b.name, b.email_name
-      FROM batch b JOIN ${memberships} ms ON ms.group_id = ${groupId} AND ms.member_name % b.email_name
+      SELECT DISTINCT customer_id, member_id, ${normalizedName(sql`member_name`)} AS member_name, name, email_name
+      FROM (SELECT * FROM near_by_name UNION ALL SELECT * FROM near_by_email) found
     ),
     by_name AS (
       SELECT customer_id, member_id,

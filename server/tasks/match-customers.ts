@@ -8,7 +8,7 @@ import type { ClaimedTask, TaskProgress, TaskStep, TaskStepWrite } from './runne
 /** Customers one import step reads from the provider (one page). */
 export const IMPORT_PAGE_SIZE = 100;
 /** Customers one match step suggests members for. */
-export const MATCH_BATCH_SIZE = 200;
+export const MATCH_BATCH_SIZE = 50;
 
 /** The share of the progress bar the import fills; matching fills the rest. */
 const IMPORT_SHARE = 50;

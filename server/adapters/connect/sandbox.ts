@@ -14,7 +14,7 @@ const SANDBOX_ACCOUNT_PREFIX = 'sandbox_acct_';
 /** About one customer for this many members, within the bounds below. */
 const MEMBERS_PER_CUSTOMER = 40;
 const MIN_CUSTOMERS = 12;
-const MAX_CUSTOMERS = 300;
+const MAX_CUSTOMERS = 120;
 
 /** People who pay but are in no group: names that appear nowhere in the sandbox network. */
 const STRANGERS = ['Quincy Marlowe', 'Ottilie Brandvold', 'Percival Thorne', 'Wilhelmina Ashdown', 'Barnaby Quist', 'Ingrid Solberg-Vance'];
