@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { createIdentityProvider, type IdentityProvider } from './adapters/identity';
+import { createConnectAdapter, type ConnectAdapter } from './adapters/connect';
 import { createPaymentsAdapter, type PaymentsAdapter } from './adapters/payments';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connect';
@@ -22,6 +23,7 @@ import { createAccessDirectory } from './domain/access-directory';
 import { createHandlers } from './handlers';
 import type { OperationId } from './handlers/types';
 import { registerSandboxImageRoutes } from './sandbox/image-routes';
+import { serverTaskKinds, startTaskWorker } from './tasks';
 
 export const API_PREFIX = '/api/v1';
 
@@ -36,6 +38,13 @@ export interface ServerDeps {
   identity?: IdentityProvider;
   /** The payment provider; defaults to the mode's (sandbox test cards or Stripe). */
   payments?: PaymentsAdapter;
+  /** The payment provider's connected accounts; defaults to the mode's (the sandbox's Connect page or Stripe Connect). */
+  connect?: ConnectAdapter;
+  /**
+   * Runs the durable task worker (match processes) in this process; the started server does, tests
+   * drive the tasks themselves (server/tasks/runner.ts).
+   */
+  taskWorker?: boolean;
   now?: () => Date;
   /** Where the log goes instead of stdout. */
   logStream?: LogStream;
@@ -55,7 +64,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
   const payments = deps.payments ?? createPaymentsAdapter(config, now);
-  const handlers = createHandlers({ db: deps.database.db, config, now, identity, payments });
+  const connect = deps.connect ?? createConnectAdapter(config, deps.database.db);
+  const handlers = createHandlers({ db: deps.database.db, config, now, identity, payments, connect });
   const limiter = createRateLimiter(deps.rateLimits ?? RATE_LIMITS, now);
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
@@ -97,6 +107,11 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   });
 
   if (config.mode === 'sandbox') registerSandboxImageRoutes(app, deps.database.db);
+
+  if (deps.taskWorker) {
+    const worker = startTaskWorker(deps.database.db, serverTaskKinds(deps.database.db, connect), now, (error) => app.log.error({ err: error }, 'a task step failed to run'));
+    app.addHook('onClose', () => worker.stop());
+  }
 
   const appDir = config.appDir && existsSync(join(config.appDir, 'index.html')) ? config.appDir : undefined;
   if (appDir) {

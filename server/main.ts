@@ -45,7 +45,7 @@ export async function startServer(config: ServerConfig = loadConfig(), options: 
     if (created) console.log(`Created the sandbox world in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await options.appReady;
-  const app = await buildServer(config, { database });
+  const app = await buildServer(config, { database, taskWorker: true });
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   let stopping: Promise<void> | undefined;

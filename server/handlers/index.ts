@@ -15,6 +15,7 @@ import { paymentAccountHandlers } from './payment-account';
 import { postsHandlers } from './posts';
 import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
+import { sandboxConnectHandlers } from './sandbox-connect';
 import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
@@ -45,6 +46,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...robotHandlers(context),
     ...labHandlers(context),
     ...sandboxHandlers(context),
+    ...sandboxConnectHandlers(context),
     ...sandboxNetworkHandlers(context),
     ...autocompleteHandlers(context),
   };

@@ -4,6 +4,7 @@ import type { AppDb } from '../db/connect';
 import type { ServerConfig } from '../config';
 import type { IdentityProvider } from '../adapters/identity';
 import type { PaymentsAdapter } from '../adapters/payments';
+import type { ConnectAdapter } from '../adapters/connect';
 
 export interface HandlerContext {
   db: AppDb;
@@ -11,6 +12,8 @@ export interface HandlerContext {
   now: () => Date;
   identity: IdentityProvider;
   payments: PaymentsAdapter;
+  /** The payment provider's connected accounts (the group's own customers). */
+  connect: ConnectAdapter;
 }
 
 export type OperationId = keyof operations;

@@ -54,6 +54,9 @@ export async function seedSandboxWorld(db: AppDb, options: SeedSandboxOptions = 
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
     if (existing.length > 0) return { created: false };
     await insertWorld(tx, world, options.onProgress);
+    // The planner's statistics of the tables just filled: PGlite has no autovacuum to gather them,
+    // and without them a trigram search (customer matching) scans a whole group instead of its index.
+    await tx.execute(sql`ANALYZE`);
     return { created: true };
   });
 }

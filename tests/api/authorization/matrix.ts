@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
-import { users } from '../../../server/db/schema';
+import { payment_accounts, users } from '../../../server/db/schema';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
 import { sandboxToken } from '../support/sandbox-session';
@@ -64,6 +64,14 @@ async function sandboxCardToken(app: FastifyInstance): Promise<string> {
     payload: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
   });
   return response.json().token;
+}
+
+/** The group's payment account, connecting or connected (made once), and its state for the sandbox Connect page. */
+async function connectingAccount(db: AppDb, groupId: number): Promise<string> {
+  const state = `sandbox_acct_matrix_${groupId}`;
+  await db.insert(payment_accounts).values({ group_id: groupId, onboarding: 'started', external_account_id: state }).onConflictDoNothing();
+  const [account] = await db.select({ state: payment_accounts.external_account_id }).from(payment_accounts).where(eq(payment_accounts.group_id, groupId));
+  return account!.state!;
 }
 
 export interface RequestOverrides {
@@ -322,8 +330,18 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // paymentAccount
   getPaymentAccount: { access: 'groupAdmin', built: { status: 200 } },
-  connectPaymentAccount: { access: 'groupAdmin' },
-  deletePaymentAccount: { access: 'groupAdmin' },
+  connectPaymentAccount: { access: 'groupAdmin', built: { status: 200, crossTenant: [anotherTenantsGroup(404)] } },
+  deletePaymentAccount: {
+    access: 'groupAdmin',
+    built: {
+      status: 204,
+      request: async (world, { db }) => {
+        await connectingAccount(db, world.group.id);
+        return {};
+      },
+      crossTenant: [anotherTenantsGroup(404)],
+    },
+  },
   listAccountCustomers: {
     access: 'groupAdmin',
     built: {
@@ -655,6 +673,22 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       crossTenant: { none: 'a test card names no record' },
     },
   },
-  getSandboxConnectPage: { access: 'sandbox' },
-  completeSandboxConnect: { access: 'sandbox' },
+  getSandboxConnectPage: {
+    access: 'sandbox',
+    built: { status: 200, request: async (world, { db }) => ({ query: { group_id: world.group.id, state: await connectingAccount(db, world.group.id) } }) },
+  },
+  completeSandboxConnect: {
+    access: 'sandbox',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { group_id: world.group.id, state: await connectingAccount(db, world.group.id) } }),
+      crossTenant: [
+        {
+          what: "another tenant's group with the caller's state",
+          status: 404,
+          request: async (world, { db, tenant }) => ({ body: { group_id: tenant.group.id, state: await connectingAccount(db, world.group.id) } }),
+        },
+      ],
+    },
+  },
 };
