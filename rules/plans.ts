@@ -9,3 +9,12 @@ export const SUBSCRIBED_PLANS = everyValueOf<SubscribedPlan>()(['free', 'monthly
 export function isPaidPlan(plan: SubscribedPlan): boolean {
   return plan !== 'free';
 }
+
+/** Why a group's connections are closed (part 2 §6): free groups have none, and a locked group's are read-only. */
+export type ConnectionsRefusal = 'free_plan' | 'locked';
+
+/** Connections are a paid feature, open unless the group is locked; null when they are open. */
+export function connectionsRefusal(group: { subscribed_plan: SubscribedPlan; is_locked: boolean }): ConnectionsRefusal | null {
+  if (!isPaidPlan(group.subscribed_plan)) return 'free_plan';
+  return group.is_locked ? 'locked' : null;
+}

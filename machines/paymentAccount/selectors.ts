@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { isPaidPlan } from '../../rules/plans';
+import { connectionsRefusal } from '../../rules/plans';
 import type { PaymentAccount, PaymentTask } from './actors';
 import type { paymentAccountMachine } from './machine';
 import { isUnfinished } from './tasks';
@@ -92,12 +92,13 @@ export function paymentAccountPageOf(snapshot: PaymentAccountSnapshot): PaymentA
 export type ConnectionsSettingsAccess = 'hidden' | 'freePlan' | 'groupLocked' | 'open';
 
 export function connectionsSettingsAccess(
-  group: { subscribed_plan: Parameters<typeof isPaidPlan>[0]; is_locked: boolean },
+  group: Parameters<typeof connectionsRefusal>[0],
   user: { flags: { connects_is_enabled: boolean } },
 ): ConnectionsSettingsAccess {
   if (!user.flags.connects_is_enabled) return 'hidden';
-  if (!isPaidPlan(group.subscribed_plan)) return 'freePlan';
-  return group.is_locked ? 'groupLocked' : 'open';
+  const refusal = connectionsRefusal(group);
+  if (refusal === 'free_plan') return 'freePlan';
+  return refusal === 'locked' ? 'groupLocked' : 'open';
 }
 
 /** What a block whose account cannot be worked shows under its lock: the offer to connect. */

@@ -2,11 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AppDb } from '../db/connect';
 import { customers, groups, matches, members, memberships, payment_accounts } from '../db/schema';
 import { recordAudit } from './audit';
-import { isPaidPlan } from '../../rules/plans';
+import { connectionsRefusal } from '../../rules/plans';
 import { requiresAttention, splitDuplicateLinks, type MatchTab } from '../../rules/matches';
 
 /** Why the connections of a group cannot be read or changed: free groups are blocked (part 2 §6), and nothing is there before onboarding completes. */
-export type ConnectionsRefusal = { refused: 'free_plan' } | { refused: 'not_connected' };
+export type ConnectionsClosed = { refused: 'free_plan' } | { refused: 'not_connected' };
 
 export interface LinkItem {
   member_id: number;
@@ -27,9 +27,10 @@ const LINKED_BY_HAND = 'linked by hand';
  * The group's account when its connections may be used: a paid plan and a completed onboarding.
  * In a transaction the account row is locked, so changes of one account's links take turns.
  */
-async function connectedAccount(db: AppDb, groupId: number, lock: boolean): Promise<{ accountId: number } | ConnectionsRefusal> {
-  const [group] = await db.select({ plan: groups.subscribed_plan }).from(groups).where(eq(groups.id, groupId));
-  if (!group || !isPaidPlan(group.plan)) return { refused: 'free_plan' };
+async function connectedAccount(db: AppDb, groupId: number, lock: boolean): Promise<{ accountId: number } | ConnectionsClosed> {
+  const [group] = await db.select({ subscribed_plan: groups.subscribed_plan, is_locked: groups.is_locked }).from(groups).where(eq(groups.id, groupId));
+  // A locked group reads its review; its changes are refused before they get here, as every write of a locked group.
+  if (!group || connectionsRefusal(group) === 'free_plan') return { refused: 'free_plan' };
   const query = db
     .select({ id: payment_accounts.id, onboarding: payment_accounts.onboarding })
     .from(payment_accounts)
@@ -154,7 +155,7 @@ function matchPage(db: AppDb, accountId: number, tab: Exclude<MatchTab, 'all_dat
 export type CustomerRow = Awaited<ReturnType<typeof customerPage>>[number];
 export type MatchRow = Awaited<ReturnType<typeof matchPage>>[number];
 
-export type AccountCustomersPage = { list: MatchTab; customers: CustomerRow[]; matches: MatchRow[]; counts: TabCounts } | ConnectionsRefusal;
+export type AccountCustomersPage = { list: MatchTab; customers: CustomerRow[]; matches: MatchRow[]; counts: TabCounts } | ConnectionsClosed;
 
 /** One page of one tab (customers for all_data, matches otherwise) and every tab's count, paged, sorted and counted in SQL. */
 export async function readAccountCustomers(db: AppDb, query: AccountCustomersQuery): Promise<AccountCustomersPage> {
@@ -183,9 +184,9 @@ type MemberLinked = { refused: 'member_linked'; customerId: string };
 type UnknownMatches = { refused: 'unknown_matches'; matchIds: number[] };
 
 /** Every way a call of the review is refused. */
-export type ReviewRefusal = ConnectionsRefusal | UnknownItems | MemberLinked | UnknownMatches;
+export type ReviewRefusal = ConnectionsClosed | UnknownItems | MemberLinked | UnknownMatches;
 
-export type LinkOutcome = { count: number; skipped: LinkItem[] } | ConnectionsRefusal | UnknownItems;
+export type LinkOutcome = { count: number; skipped: LinkItem[] } | ConnectionsClosed | UnknownItems;
 
 /** The account's customers named by the items, locked, or which of them the account does not have. */
 async function customersOf(tx: AppDb, accountId: number, externalIds: string[]): Promise<Map<string, AccountCustomer> | UnknownItems> {
@@ -354,7 +355,7 @@ export async function unlinkCustomers(db: AppDb, change: ChangeContext, items: L
   });
 }
 
-export type CustomerOutcome = { customer: CustomerRow } | ConnectionsRefusal | UnknownItems | MemberLinked;
+export type CustomerOutcome = { customer: CustomerRow } | ConnectionsClosed | UnknownItems | MemberLinked;
 
 async function readCustomer(tx: AppDb, customerId: number): Promise<CustomerRow> {
   const [row] = await tx
@@ -418,7 +419,7 @@ export async function setCustomerMember(db: AppDb, change: ChangeContext, extern
 // ---------------------------------------------------------------------------------------------
 // Rejecting and restoring suggestions
 
-export type MatchStatusOutcome = { count: number } | ConnectionsRefusal | UnknownMatches;
+export type MatchStatusOutcome = { count: number } | ConnectionsClosed | UnknownMatches;
 
 const STATUS_CHANGES = {
   reject: { from: 'suggested', to: 'rejected', audit: 'matches_rejected' },

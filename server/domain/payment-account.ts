@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { isPaidPlan, type SubscribedPlan } from '../../rules/plans';
+import { connectionsRefusal, type ConnectionsRefusal, type SubscribedPlan } from '../../rules/plans';
 import type { ConnectAdapter, OnboardingReturn } from '../adapters/connect';
 import type { AppDb, AppTransaction } from '../db/connect';
 import type { PaymentOnboardingState, TaskStatus } from '../db/enums';
@@ -35,8 +35,6 @@ export async function readPaymentAccount(db: AppDb, groupId: number): Promise<Pa
   return { companyName: account?.companyName ?? null, onboarding: account?.onboarding ?? null, tasks: matchTasks };
 }
 
-/** Why connecting or disconnecting is refused: connections are a paid feature, and a locked group is read-only. */
-export type ConnectionRefusal = 'free_plan' | 'locked';
 
 interface GroupForConnection {
   id: number;
@@ -54,9 +52,8 @@ async function groupForConnection(db: AppDb | AppTransaction, groupId: number): 
   return group;
 }
 
-function refusalOf(group: GroupForConnection): ConnectionRefusal | null {
-  if (!isPaidPlan(group.plan)) return 'free_plan';
-  return group.isLocked ? 'locked' : null;
+function refusalOf(group: GroupForConnection): ConnectionsRefusal | null {
+  return connectionsRefusal({ subscribed_plan: group.plan, is_locked: group.isLocked });
 }
 
 /** Where the provider's onboarding sends the browser back: the group's connections page. */
@@ -74,7 +71,7 @@ export async function connectPaymentAccount(
   db: AppDb,
   connect: ConnectAdapter,
   request: { groupId: number; origin: string },
-): Promise<{ refused: ConnectionRefusal } | { redirectUrl: string | null; account: PaymentAccountState }> {
+): Promise<{ refused: ConnectionsRefusal } | { redirectUrl: string | null; account: PaymentAccountState }> {
   const group = await groupForConnection(db, request.groupId);
   if (!group) throw new Error(`group ${request.groupId} vanished while connecting its account`);
   const refusal = refusalOf(group);
@@ -175,7 +172,7 @@ export async function sandboxConnectingGroup(db: AppDb, groupId: number, state: 
 export async function disconnectPaymentAccount(
   db: AppDb,
   request: { groupId: number; userId: number; now: Date },
-): Promise<{ refused: ConnectionRefusal } | { disconnected: boolean }> {
+): Promise<{ refused: ConnectionsRefusal } | { disconnected: boolean }> {
   return db.transaction(async (tx) => {
     const group = await groupForConnection(tx, request.groupId);
     if (!group) return { disconnected: false };

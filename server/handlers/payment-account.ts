@@ -4,9 +4,9 @@ import {
   disconnectPaymentAccount,
   followOnboarding,
   readPaymentAccount,
-  type ConnectionRefusal,
   type PaymentAccountState,
 } from '../domain/payment-account';
+import type { ConnectionsRefusal } from '../../rules/plans';
 import { ApiError, notFound } from '../http/errors';
 import type { HandlerContext, HandlerGroup } from './types';
 
@@ -28,8 +28,8 @@ export function paymentAccountView(account: PaymentAccountState) {
 /** The origin the caller reached us at: where the provider sends the browser back. */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-const REFUSALS: Record<ConnectionRefusal, ApiError> = {
-  free_plan: new ApiError('conflict', 'Not available on Free plan', { reason: 'free_plan' }),
+const REFUSALS: Record<ConnectionsRefusal, ApiError> = {
+  free_plan: new ApiError('conflict', 'Upgrade to PRO to unlock Connections!', { reason: 'free_plan' }),
   locked: new ApiError('conflict', 'Account is locked', { reason: 'locked' }),
 };
 

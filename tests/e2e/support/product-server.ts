@@ -7,6 +7,8 @@ export interface ProductServer {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Kills the server at once, as a crash would: nothing it was doing is finished or cleaned up. */
+  crash: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -56,11 +58,18 @@ export async function startProductServer(dataDir: string): Promise<ProductServer
     })();
     return stopping;
   };
+  const crash = () => {
+    stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    })();
+    return stopping;
+  };
   try {
     await waitForStatus(url, child, output);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, output, stop };
+  return { url, output, stop, crash };
 }
