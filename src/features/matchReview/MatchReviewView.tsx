@@ -1,13 +1,12 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Column } from 'primereact/column';
-import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect } from 'react';
 import type { MatchReviewEvent } from '../../../machines/matchReview/machine';
 import type { CustomerRow, MatchRow, MatchReviewView as MatchReviewViewModel, MemberCell } from '../../../machines/matchReview/selectors';
 import type { MemberMatch } from '../../api/memberSearch';
 import { EntityAvatar } from '../../ui/EntityAvatar';
+import { LightTable, type LightColumn, type SortDirection } from '../../ui/LightTable';
 import { ListPaginator } from '../../ui/ListPaginator';
 import { MemberPicker } from '../../ui/MemberPicker';
 import { SubscriptionBadge } from '../../ui/SubscriptionBadge';
@@ -32,41 +31,104 @@ function Member({ member }: { member: MemberCell }) {
 }
 
 function CustomersTable({ view, send }: Pick<MatchReviewViewProps, 'view' | 'send'>) {
+  const columns: Array<LightColumn<CustomerRow>> = [
+    { key: 'customer', header: 'Customer', body: (row) => row.customer },
+    { key: 'paid', header: 'Paid', body: (row) => row.paid },
+    { key: 'subscription', header: 'Subscription', body: (row) => row.subscription ?? '' },
+    { key: 'status', header: 'Status', body: (row) => <SubscriptionBadge status={row.status} /> },
+    {
+      key: 'member',
+      header: 'Member',
+      body: (row) =>
+        row.member ? (
+          <span className="match-review__member-action">
+            <Member member={row.member} />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              severity="danger"
+              aria-label={`Remove ${row.member.name} from the customer`}
+              disabled={!row.canRemoveMember}
+              onClick={() => send({ type: 'review.member.remove', customerId: row.id })}
+            />
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+  ];
   return (
-    <DataTable value={view.customers} dataKey="id" lazy loading={view.loading} emptyMessage={view.emptyText} aria-label={view.title}>
-      <Column header="Customer" body={(row: CustomerRow) => row.customer} />
-      <Column header="Paid" body={(row: CustomerRow) => row.paid} />
-      <Column header="Subscription" body={(row: CustomerRow) => row.subscription ?? ''} />
-      <Column header="Status" body={(row: CustomerRow) => <SubscriptionBadge status={row.status} />} />
-      <Column
-        header="Member"
-        body={(row: CustomerRow) =>
-          row.member ? (
-            <span className="match-review__member-action">
-              <Member member={row.member} />
-              <Button
-                type="button"
-                icon="pi pi-times"
-                text
-                rounded
-                severity="danger"
-                aria-label={`Remove ${row.member.name} from the customer`}
-                disabled={!row.canRemoveMember}
-                onClick={() => send({ type: 'review.member.remove', customerId: row.id })}
-              />
-            </span>
-          ) : (
-            '—'
-          )
-        }
-      />
-    </DataTable>
+    <LightTable rows={view.customers} rowKey={(row) => row.id} columns={columns} loading={view.loading} emptyMessage={view.emptyText} ariaLabel={view.title} />
   );
 }
 
 function MatchesTable({ view, send }: Pick<MatchReviewViewProps, 'view' | 'send'>) {
   const selectable = view.selection !== null;
-  const onSort = (event: DataTableSortEvent) => send({ type: 'review.sort.changed', by: 'score', direction: event.sortOrder === -1 ? 'desc' : 'asc' });
+  const columns: Array<LightColumn<MatchRow>> = [
+    ...(selectable
+      ? [
+          {
+            key: 'select',
+            header: 'Select',
+            style: { width: '3rem' },
+            body: (row: MatchRow) => (
+              <Checkbox
+                aria-label={`Select ${row.member.name} and ${row.customer}`}
+                checked={row.selected}
+                onChange={() => send({ type: 'review.select.toggled', matchId: row.matchId })}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'member',
+      header: 'Member',
+      body: (row) => (
+        <span data-match-id={row.matchId}>
+          <Member member={row.member} />
+        </span>
+      ),
+    },
+    ...(view.showsSimilarity
+      ? [
+          {
+            key: 'similarity',
+            header: 'Similarity',
+            sort: { direction: view.sort?.direction ?? null, onSort: (direction: SortDirection) => send({ type: 'review.sort.changed', by: 'score', direction }) },
+            body: (row: MatchRow) => (
+              <span className="match-review__score">
+                {row.percent}%<small className="match-review__reason">{row.reason}</small>
+              </span>
+            ),
+          },
+        ]
+      : []),
+    { key: 'customer', header: 'Customer', body: (row) => row.customer },
+    {
+      key: 'actions',
+      header: 'Actions',
+      body: (row) => (
+        <span className="match-review__row-actions">
+          {row.actions.map(({ action, label, enabled }) => (
+            <Button
+              key={action}
+              type="button"
+              label={label}
+              size="small"
+              outlined={action !== 'link'}
+              severity={action === 'reject' || action === 'unlink' ? 'danger' : undefined}
+              disabled={!enabled}
+              aria-label={`${label} ${row.member.name} and ${row.customer}`}
+              onClick={() => send({ type: 'review.row.action', action, matchId: row.matchId })}
+            />
+          ))}
+        </span>
+      ),
+    },
+  ];
   return (
     <div
       className={selectable ? 'match-review__table match-review__table--selectable' : 'match-review__table'}
@@ -76,76 +138,16 @@ function MatchesTable({ view, send }: Pick<MatchReviewViewProps, 'view' | 'send'
         if (selectable && row && !onControl && event.button === 0) send({ type: 'review.drag.started', matchId: Number(row.dataset.matchId) });
       }}
     >
-      <DataTable
-        value={view.matches}
-        dataKey="matchId"
-        lazy
+      <LightTable
+        rows={view.matches}
+        rowKey={(row) => row.matchId}
+        columns={columns}
         loading={view.loading}
-        sortField={view.sort ? 'percent' : undefined}
-        sortOrder={view.sort?.direction === 'desc' ? -1 : view.sort ? 1 : 0}
-        onSort={onSort}
         emptyMessage={view.emptyText}
-        rowClassName={(row: MatchRow) => (row.selected ? 'match-review__row--selected' : '')}
-        onRowMouseEnter={(event) => {
-          if (view.dragging) send({ type: 'review.drag.entered', matchId: (event.data as MatchRow).matchId });
-        }}
-        aria-label={view.title}
-      >
-        {selectable && (
-          <Column
-            header="Select"
-            style={{ width: '3rem' }}
-            body={(row: MatchRow) => (
-              <Checkbox
-                aria-label={`Select ${row.member.name} and ${row.customer}`}
-                checked={row.selected}
-                onChange={() => send({ type: 'review.select.toggled', matchId: row.matchId })}
-              />
-            )}
-          />
-        )}
-        <Column
-          header="Member"
-          body={(row: MatchRow) => (
-            <span data-match-id={row.matchId}>
-              <Member member={row.member} />
-            </span>
-          )}
-        />
-        {view.showsSimilarity && (
-          <Column
-            field="percent"
-            header="Similarity"
-            sortable
-            body={(row: MatchRow) => (
-              <span className="match-review__score">
-                {row.percent}%<small className="match-review__reason">{row.reason}</small>
-              </span>
-            )}
-          />
-        )}
-        <Column header="Customer" body={(row: MatchRow) => row.customer} />
-        <Column
-          header="Actions"
-          body={(row: MatchRow) => (
-            <span className="match-review__row-actions">
-              {row.actions.map(({ action, label, enabled }) => (
-                <Button
-                  key={action}
-                  type="button"
-                  label={label}
-                  size="small"
-                  outlined={action !== 'link'}
-                  severity={action === 'reject' || action === 'unlink' ? 'danger' : undefined}
-                  disabled={!enabled}
-                  aria-label={`${label} ${row.member.name} and ${row.customer}`}
-                  onClick={() => send({ type: 'review.row.action', action, matchId: row.matchId })}
-                />
-              ))}
-            </span>
-          )}
-        />
-      </DataTable>
+        ariaLabel={view.title}
+        rowClassName={(row) => (row.selected ? 'match-review__row--selected' : '')}
+        onRowMouseEnter={view.dragging ? (row) => send({ type: 'review.drag.entered', matchId: row.matchId }) : undefined}
+      />
     </div>
   );
 }
