@@ -179,8 +179,13 @@ export async function tenantMove(db: AppDb, tenant: OtherTenant): Promise<string
 }
 
 /** The group's payment account with its onboarding completed, connected on first use. */
+/** The group's payment account with its onboarding completed: made now, or completed when another row left it connecting. */
 async function connectedAccountOf(db: AppDb, groupId: number): Promise<number> {
-  const [account] = await db.select({ id: payment_accounts.id }).from(payment_accounts).where(eq(payment_accounts.group_id, groupId));
+  const [account] = await db
+    .update(payment_accounts)
+    .set({ onboarding: 'completed' })
+    .where(eq(payment_accounts.group_id, groupId))
+    .returning({ id: payment_accounts.id });
   return account?.id ?? connectAccount(db, groupId);
 }
 
