@@ -12,6 +12,11 @@ export interface AccountCallInput {
   groupId: number;
 }
 
+export interface AccountLoadInput extends AccountCallInput {
+  /** The provider sent the browser back because its onboarding link expired. */
+  refresh?: boolean;
+}
+
 type Failed = { kind: 'failed'; message: string };
 /** 409: the group is on the free plan or locked, so it may not have a payment account (spec part 2 §6). */
 type Closed = { kind: 'closed'; message: string };
@@ -28,9 +33,10 @@ function refusalOf(error: unknown, response: Response | undefined): Closed | Fai
   return response?.status === 409 ? { kind: 'closed', message } : { kind: 'failed', message };
 }
 
-export const fetchAccount = fromStoppablePromise<AccountAnswer, AccountCallInput>(async ({ input, signal }) => {
+export const fetchAccount = fromStoppablePromise<AccountAnswer, AccountLoadInput>(async ({ input, signal }) => {
+  const query = input.refresh ? { onboarding: 'refresh' as const } : {};
   const { data, error, response } = await answerOf(() =>
-    input.api.GET('/groups/{id}/account', { params: { path: { id: input.groupId } }, signal }),
+    input.api.GET('/groups/{id}/account', { params: { path: { id: input.groupId }, query }, signal }),
   );
   if (data) return { kind: 'loaded', account: data };
   return { kind: 'failed', message: failureReason(error, response) };

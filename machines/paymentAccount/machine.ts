@@ -16,6 +16,8 @@ export interface PaymentAccountInput {
   groupId: number;
   /** The connections page watches the match processes; the settings page only connects and disconnects. */
   watchesMatchProcesses: boolean;
+  /** The provider sent the browser back to the page because its onboarding link expired (?onboarding=refresh). */
+  returnedToRefresh?: boolean;
 }
 
 export interface PaymentAccountContext extends PaymentAccountInput {
@@ -126,7 +128,7 @@ export const paymentAccountMachine = setup({
       invoke: {
         id: 'fetchAccount',
         src: 'fetchAccount',
-        input: ({ context }) => ({ api: context.api, groupId: context.groupId }),
+        input: ({ context }) => ({ api: context.api, groupId: context.groupId, refresh: context.returnedToRefresh }),
         onDone: [
           {
             guard: { type: 'isFailed', params: ({ event }) => event.output },

@@ -88,6 +88,9 @@ export async function connectPaymentAccount(
         setWhere: isNull(payment_accounts.external_account_id),
       });
     [account] = await db.select().from(payment_accounts).where(eq(payment_accounts.group_id, group.id));
+  } else if (account.onboarding === 'refresh') {
+    // A new link: onboarding is under way again.
+    await db.update(payment_accounts).set({ onboarding: 'started' }).where(and(eq(payment_accounts.id, account.id), eq(payment_accounts.onboarding, 'refresh')));
   }
   const redirectUrl =
     account!.onboarding === 'completed'
@@ -97,6 +100,14 @@ export async function connectPaymentAccount(
           connectionsPageUrl(request.origin, group.fbGroupId),
         );
   return { redirectUrl, account: await readPaymentAccount(db, group.id) };
+}
+
+/** The provider's onboarding link expired and sent the browser back: an onboarding under way is to be refreshed with a new link. */
+export async function refreshOnboarding(db: AppDb, groupId: number, now: Date): Promise<void> {
+  await db
+    .update(payment_accounts)
+    .set({ onboarding: 'refresh', updated_at: now })
+    .where(and(eq(payment_accounts.group_id, groupId), eq(payment_accounts.onboarding, 'started')));
 }
 
 /**

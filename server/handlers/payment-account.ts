@@ -4,6 +4,7 @@ import {
   disconnectPaymentAccount,
   followOnboarding,
   readPaymentAccount,
+  refreshOnboarding,
   type PaymentAccountState,
 } from '../domain/payment-account';
 import type { ConnectionsRefusal } from '../../rules/plans';
@@ -37,6 +38,7 @@ export function paymentAccountHandlers({ db, now, connect }: HandlerContext): Ha
   return {
     async getPaymentAccount(request) {
       const { id } = request.params;
+      if (request.query.onboarding === 'refresh') await refreshOnboarding(db, id, now());
       await followOnboarding(db, connect, id, request.caller?.userId ?? null, now());
       return paymentAccountView(await readPaymentAccount(db, id));
     },

@@ -5286,7 +5286,10 @@ export interface operations {
     };
     getPaymentAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description refresh: the provider sent the browser back because its onboarding link expired; an onboarding not completed becomes refresh (continue onboarding with a new link). */
+                onboarding?: "refresh";
+            };
             header?: never;
             path: {
                 /** @description Our group id. */

@@ -305,7 +305,8 @@ describe('polling the account', () => {
   function accountServer(accounts: PaymentAccount[]) {
     const calls: string[] = [];
     const fetch = async (request: Request) => {
-      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      const url = new URL(request.url);
+      calls.push(`${request.method} ${url.pathname}${url.search}`);
       const account = accounts[Math.min(calls.length - 1, accounts.length - 1)];
       return new Response(JSON.stringify(account), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
@@ -351,6 +352,17 @@ describe('polling the account', () => {
     actor.stop();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(calls).toHaveLength(1);
+  });
+
+  it('tells the server once that the provider sent the browser back to refresh an expired link', async () => {
+    vi.useFakeTimers();
+    const server = accountServer([running]);
+    const input = { api: server.api, groupId: GROUP_ID, watchesMatchProcesses: true, returnedToRefresh: true };
+    const actor = createActor(paymentAccountMachine, { input });
+    actor.start();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(server.calls).toEqual(['GET /api/v1/groups/3/account?onboarding=refresh', 'GET /api/v1/groups/3/account']);
+    actor.stop();
   });
 
   it('polls nothing for the settings block, which only connects and disconnects', async () => {

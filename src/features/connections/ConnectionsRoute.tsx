@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import type { ApiClient } from '../../api/client';
 import { browserPaymentAccountMachine } from '../../ui/paymentAccount/browserMachine';
@@ -23,6 +23,8 @@ export function ConnectionsRoute(props: ConnectionsRouteProps) {
 }
 
 function ConnectionsPage({ api, review, group }: ConnectionsRouteProps & ConnectionsLoaderData) {
-  const actor = useActorRef(browserPaymentAccountMachine, { input: { api, groupId: group.id, watchesMatchProcesses: true } });
+  const [search] = useSearchParams();
+  const returnedToRefresh = search.get('onboarding') === 'refresh';
+  const actor = useActorRef(browserPaymentAccountMachine, { input: { api, groupId: group.id, watchesMatchProcesses: true, returnedToRefresh } });
   return <ConnectionsWorkflow actor={actor} review={review?.(group)} />;
 }

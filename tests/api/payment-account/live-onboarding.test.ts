@@ -48,7 +48,8 @@ describe.each(databaseKinds())("following the provider's onboarding (live Connec
   });
   afterAll(async () => server?.close());
 
-  const call = (method: 'GET' | 'POST') => server.app.inject({ method, url: `/api/v1/groups/${groupId}/account`, headers: bearer(token) });
+  const call = (method: 'GET' | 'POST', query = '') =>
+    server.app.inject({ method, url: `/api/v1/groups/${groupId}/account${query}`, headers: bearer(token) });
 
   it("creates the provider account once and sends the browser to the provider's link, returning to the connections page", async () => {
     const first = await call('POST');
@@ -63,6 +64,15 @@ describe.each(databaseKinds())("following the provider's onboarding (live Connec
     });
   });
 
+  it('marks an expired onboarding link for refresh when the provider sends the browser back, and a new link starts onboarding again', async () => {
+    expect((await call('GET', '?onboarding=refresh')).json().properties.onboarding).toBe('refresh');
+    expect((await call('GET')).json().properties.onboarding).toBe('refresh');
+    const again = await call('POST');
+    expect(again.json().redirect_url).toBe('https://connect.stripe.com/setup/s/acct_live_1/link');
+    expect(again.json().account.properties.onboarding).toBe('started');
+    expect((await call('GET', '?onboarding=bogus')).statusCode).toBe(400);
+  });
+
   it('asks the provider while onboarding is under way and completes it once: company name, audit by the caller, one match process', async () => {
     provider.asked.length = 0;
     expect((await call('GET')).json().properties).toEqual({ company_name: null, onboarding: 'started' });
@@ -71,6 +81,7 @@ describe.each(databaseKinds())("following the provider's onboarding (live Connec
     expect(done.properties).toEqual({ company_name: 'Vintage Co', onboarding: 'completed' });
     expect(done.tasks).toEqual([{ task_id: expect.any(Number), properties: { status: 'pending', progress: 0, start_timestamp: null } }]);
     await call('GET');
+    expect((await call('GET', '?onboarding=refresh')).json().properties.onboarding).toBe('completed');
     expect(provider.asked).toEqual(['read acct_live_1', 'read acct_live_1']);
     expect(await server.db.select().from(tasks).where(and(eq(tasks.group_id, groupId), eq(tasks.kind, MATCH_TASK_KIND)))).toHaveLength(1);
     const [ada] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, 'ada.admin@example.com'));
