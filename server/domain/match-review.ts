@@ -284,6 +284,22 @@ async function writeUnlinks(tx: AppDb, accountId: number, groupId: number, links
     .where(and(eq(memberships.group_id, groupId), inArray(memberships.member_id, memberIds)));
 }
 
+/**
+ * The group's connected account (locked) with the customers the items name, when every customer is
+ * the account's and every member is the group's; else why not.
+ */
+async function checkedItems(
+  tx: AppDb,
+  groupId: number,
+  items: LinkItem[],
+): Promise<{ accountId: number; byExternalId: Map<string, AccountCustomer> } | ConnectionsClosed | UnknownItems> {
+  const account = await connectedAccount(tx, groupId, true);
+  if ('refused' in account) return account;
+  const byExternalId = await customersOf(tx, account.accountId, items.map((item) => item.customer_id));
+  if (!(byExternalId instanceof Map)) return byExternalId;
+  return (await nonMembersOf(tx, groupId, items.map((item) => item.member_id))) ?? { accountId: account.accountId, byExternalId };
+}
+
 const toItem = (link: { customer: AccountCustomer; memberId: number }): LinkItem => ({ member_id: link.memberId, customer_id: link.customer.external_id });
 
 /**
@@ -293,20 +309,17 @@ const toItem = (link: { customer: AccountCustomer; memberId: number }): LinkItem
  */
 export async function linkCustomers(db: AppDb, change: ChangeContext, items: LinkItem[]): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
-    const account = await connectedAccount(tx, change.groupId, true);
-    if ('refused' in account) return account;
-    const byExternalId = await customersOf(tx, account.accountId, items.map((item) => item.customer_id));
-    if (!(byExternalId instanceof Map)) return byExternalId;
-    const nonMembers = await nonMembersOf(tx, change.groupId, items.map((item) => item.member_id));
-    if (nonMembers) return nonMembers;
+    const checked = await checkedItems(tx, change.groupId, items);
+    if (!('accountId' in checked)) return checked;
+    const { accountId, byExternalId } = checked;
 
     const { kept, crossed } = splitDuplicateLinks(items);
-    const linkedMembers = await linkedMembersAmong(tx, account.accountId, kept.map((item) => item.member_id));
+    const linkedMembers = await linkedMembersAmong(tx, accountId, kept.map((item) => item.member_id));
     const linkable = kept.filter((item) => byExternalId.get(item.customer_id)!.member_id === null && !linkedMembers.has(item.member_id));
     const alreadyLinked = kept.filter((item) => !linkable.includes(item));
     const links = linkable.map((item) => ({ customer: byExternalId.get(item.customer_id)!, memberId: item.member_id }));
     if (links.length > 0) {
-      await writeLinks(tx, account.accountId, change.groupId, links, change.at);
+      await writeLinks(tx, accountId, change.groupId, links, change.at);
       await recordAudit(tx, {
         kind: 'customers_linked',
         userId: change.userId,
@@ -322,12 +335,9 @@ export async function linkCustomers(db: AppDb, change: ChangeContext, items: Lin
 /** Removes links in one transaction; items whose customer is not linked to that member are skipped. */
 export async function unlinkCustomers(db: AppDb, change: ChangeContext, items: LinkItem[]): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
-    const account = await connectedAccount(tx, change.groupId, true);
-    if ('refused' in account) return account;
-    const byExternalId = await customersOf(tx, account.accountId, items.map((item) => item.customer_id));
-    if (!(byExternalId instanceof Map)) return byExternalId;
-    const nonMembers = await nonMembersOf(tx, change.groupId, items.map((item) => item.member_id));
-    if (nonMembers) return nonMembers;
+    const checked = await checkedItems(tx, change.groupId, items);
+    if (!('accountId' in checked)) return checked;
+    const { accountId, byExternalId } = checked;
 
     const unlinked = new Set<string>();
     const links: Array<{ customer: AccountCustomer; memberId: number }> = [];
@@ -342,7 +352,7 @@ export async function unlinkCustomers(db: AppDb, change: ChangeContext, items: L
       links.push({ customer, memberId: item.member_id });
     }
     if (links.length > 0) {
-      await writeUnlinks(tx, account.accountId, change.groupId, links, change.at);
+      await writeUnlinks(tx, accountId, change.groupId, links, change.at);
       await recordAudit(tx, {
         kind: 'customers_unlinked',
         userId: change.userId,

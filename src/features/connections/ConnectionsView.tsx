@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { PAYMENT_ACCOUNT_TEXTS, type MatchProcesses, type PaymentAccountPage } from '../../../machines/paymentAccount/selectors';
 import { ProductLogo } from '../../ui/ProductLogo';
+import { AccountLoadFailed, ConnectionsClosed } from '../../ui/paymentAccount/AccountTrouble';
 import { ConnectOffer } from '../../ui/paymentAccount/ConnectOffer';
 import { DisconnectControl } from '../../ui/paymentAccount/DisconnectControl';
 import { timeAgo } from '../../ui/timeAgo';
@@ -69,14 +69,9 @@ function PageBody({ page, now, review, onConnect, onRetry, onDisconnect, onConfi
         </div>
       );
     case 'loadFailed':
-      return (
-        <div className="connections__card connections__failure" role="alert">
-          <p>The Stripe account could not be loaded. {page.failure}</p>
-          <Button type="button" label="Try again" icon="pi pi-refresh" onClick={onRetry} />
-        </div>
-      );
+      return <AccountLoadFailed className="connections__card connections__failure" failure={page.failure} onRetry={onRetry} />;
     case 'closed':
-      return <Message severity="warn" text={`Connections are closed to this group: it is on the free plan or locked. ${page.reason ?? ''}`.trim()} />;
+      return <ConnectionsClosed reason={page.reason} />;
     case 'offer':
       return (
         <Card className="connections__card connections__connect" title="Connect your Stripe account">

@@ -1,8 +1,8 @@
-import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
 import type { PaymentAccountPage } from '../../../machines/paymentAccount/selectors';
 import { LockedOverlay } from '../../ui/LockedOverlay';
+import { AccountLoadFailed, ConnectionsClosed } from '../../ui/paymentAccount/AccountTrouble';
 import { ConnectOffer } from '../../ui/paymentAccount/ConnectOffer';
 import { DisconnectControl } from '../../ui/paymentAccount/DisconnectControl';
 
@@ -33,14 +33,9 @@ function BlockBody({ page, accountName, connectionsPath, onConnect, onRetry, onD
         </p>
       );
     case 'loadFailed':
-      return (
-        <div role="alert" className="settings__row">
-          <p>The Stripe account could not be loaded. {page.failure}</p>
-          <Button type="button" label="Try again" icon="pi pi-refresh" onClick={onRetry} />
-        </div>
-      );
+      return <AccountLoadFailed className="settings__row" failure={page.failure} onRetry={onRetry} />;
     case 'closed':
-      return <Message severity="warn" text={`Connections are closed to this group: it is on the free plan or locked. ${page.reason ?? ''}`.trim()} />;
+      return <ConnectionsClosed reason={page.reason} />;
     case 'offer':
       return (
         <>
