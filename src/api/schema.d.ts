@@ -2632,6 +2632,7 @@ export interface components {
             /** @description Comments read per post. Onboarding uses 50. */
             engagement_sync_comments_per_post?: number;
         };
+        /** @description How far back this group's plan lets engagement syncing reach. Free: 10 days and 10 posts. Monthly, annual and lifetime (once): 200 days and 200 posts, the sliders' end. Saving a value above its limit answers 422 limit_exceeded. */
         GroupLimits: {
             /** @description Most days back this group's plan allows. */
             engagement_sync_days_back: number;
