@@ -10,11 +10,14 @@ export function isPaidPlan(plan: SubscribedPlan): boolean {
   return plan !== 'free';
 }
 
-/** Why a group's connections are closed (part 2 §6): free groups have none, and a locked group's are read-only. */
-export type ConnectionsRefusal = 'free_plan' | 'locked';
+/**
+ * Why a paid feature is closed to a group (part 2 §6): permission actions, scheduling, connections
+ * settings and the connections route. Free groups have none, and a locked group's are read-only.
+ */
+export type PaidFeatureRefusal = 'free_plan' | 'locked';
 
-/** Connections are a paid feature, open unless the group is locked; null when they are open. */
-export function connectionsRefusal(group: { subscribed_plan: SubscribedPlan; is_locked: boolean }): ConnectionsRefusal | null {
+/** A paid feature is open unless the group is free or locked; null when it is open. */
+export function paidFeatureRefusal(group: { subscribed_plan: SubscribedPlan; is_locked: boolean }): PaidFeatureRefusal | null {
   if (!isPaidPlan(group.subscribed_plan)) return 'free_plan';
   return group.is_locked ? 'locked' : null;
 }

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { connectionsRefusal } from '../../rules/plans';
+import { paidFeatureRefusal } from '../../rules/plans';
 import type { PaymentAccount, PaymentTask } from './actors';
 import type { paymentAccountMachine } from './machine';
 import { isUnfinished } from './tasks';
@@ -92,11 +92,11 @@ export function paymentAccountPageOf(snapshot: PaymentAccountSnapshot): PaymentA
 export type ConnectionsSettingsAccess = 'hidden' | 'freePlan' | 'groupLocked' | 'open';
 
 export function connectionsSettingsAccess(
-  group: Parameters<typeof connectionsRefusal>[0],
+  group: Parameters<typeof paidFeatureRefusal>[0],
   user: { flags: { connects_is_enabled: boolean } },
 ): ConnectionsSettingsAccess {
   if (!user.flags.connects_is_enabled) return 'hidden';
-  const refusal = connectionsRefusal(group);
+  const refusal = paidFeatureRefusal(group);
   if (refusal === 'free_plan') return 'freePlan';
   return refusal === 'locked' ? 'groupLocked' : 'open';
 }

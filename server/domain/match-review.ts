@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AppDb } from '../db/connect';
 import { customers, groups, matches, members, memberships, payment_accounts } from '../db/schema';
 import { recordAudit } from './audit';
-import { connectionsRefusal } from '../../rules/plans';
+import { paidFeatureRefusal } from '../../rules/plans';
 import { requiresAttention, splitDuplicateLinks, type MatchTab } from '../../rules/matches';
 
 /** Why the connections of a group cannot be read or changed: free groups are blocked (part 2 §6), and nothing is there before onboarding completes. */
@@ -30,7 +30,7 @@ const LINKED_BY_HAND = 'linked by hand';
 async function connectedAccount(db: AppDb, groupId: number, lock: boolean): Promise<{ accountId: number } | ConnectionsClosed> {
   const [group] = await db.select({ subscribed_plan: groups.subscribed_plan, is_locked: groups.is_locked }).from(groups).where(eq(groups.id, groupId));
   // A locked group reads its review; its changes are refused before they get here, as every write of a locked group.
-  if (!group || connectionsRefusal(group) === 'free_plan') return { refused: 'free_plan' };
+  if (!group || paidFeatureRefusal(group) === 'free_plan') return { refused: 'free_plan' };
   const query = db
     .select({ id: payment_accounts.id, onboarding: payment_accounts.onboarding })
     .from(payment_accounts)

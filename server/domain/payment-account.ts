@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { connectionsRefusal, type ConnectionsRefusal, type SubscribedPlan } from '../../rules/plans';
+import { paidFeatureRefusal, type PaidFeatureRefusal, type SubscribedPlan } from '../../rules/plans';
 import type { ConnectAdapter, OnboardingReturn } from '../adapters/connect';
 import type { AppDb, AppTransaction } from '../db/connect';
 import type { PaymentOnboardingState, TaskStatus } from '../db/enums';
@@ -52,8 +52,8 @@ async function groupForConnection(db: AppDb | AppTransaction, groupId: number): 
   return group;
 }
 
-function refusalOf(group: GroupForConnection): ConnectionsRefusal | null {
-  return connectionsRefusal({ subscribed_plan: group.plan, is_locked: group.isLocked });
+function refusalOf(group: GroupForConnection): PaidFeatureRefusal | null {
+  return paidFeatureRefusal({ subscribed_plan: group.plan, is_locked: group.isLocked });
 }
 
 /** Where the provider's onboarding sends the browser back: the group's connections page. */
@@ -71,7 +71,7 @@ export async function connectPaymentAccount(
   db: AppDb,
   connect: ConnectAdapter,
   request: { groupId: number; origin: string },
-): Promise<{ refused: ConnectionsRefusal } | { redirectUrl: string | null; account: PaymentAccountState }> {
+): Promise<{ refused: PaidFeatureRefusal } | { redirectUrl: string | null; account: PaymentAccountState }> {
   const group = await groupForConnection(db, request.groupId);
   if (!group) throw new Error(`group ${request.groupId} vanished while connecting its account`);
   const refusal = refusalOf(group);
@@ -183,7 +183,7 @@ export async function sandboxConnectingGroup(db: AppDb, groupId: number, state: 
 export async function disconnectPaymentAccount(
   db: AppDb,
   request: { groupId: number; userId: number; now: Date },
-): Promise<{ refused: ConnectionsRefusal } | { disconnected: boolean }> {
+): Promise<{ refused: PaidFeatureRefusal } | { disconnected: boolean }> {
   return db.transaction(async (tx) => {
     const group = await groupForConnection(tx, request.groupId);
     if (!group) return { disconnected: false };

@@ -7,7 +7,7 @@ import {
   refreshOnboarding,
   type PaymentAccountState,
 } from '../domain/payment-account';
-import type { ConnectionsRefusal } from '../../rules/plans';
+import type { PaidFeatureRefusal } from '../../rules/plans';
 import { ApiError, notFound } from '../http/errors';
 import type { HandlerContext, HandlerGroup } from './types';
 
@@ -29,7 +29,7 @@ export function paymentAccountView(account: PaymentAccountState) {
 /** The origin the caller reached us at: where the provider sends the browser back. */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-const REFUSALS: Record<ConnectionsRefusal, ApiError> = {
+const REFUSALS: Record<PaidFeatureRefusal, ApiError> = {
   free_plan: new ApiError('conflict', 'Upgrade to PRO to unlock Connections!', { reason: 'free_plan' }),
   locked: new ApiError('conflict', 'Account is locked', { reason: 'locked' }),
 };

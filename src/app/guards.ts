@@ -1,6 +1,6 @@
 import type { components } from '../api/schema';
 import { isMemberListName, MEMBER_LIST_DEFAULTS } from '../../rules/memberLists';
-import { connectionsRefusal } from '../../rules/plans';
+import { paidFeatureRefusal } from '../../rules/plans';
 import { ONBOARDING_STEPS, pathTo } from './routes';
 
 type User = components['schemas']['User'];
@@ -49,7 +49,7 @@ export function findRouteGroup(fbGroupId: string, groups: Group[]): Group | unde
 
 /** Connections are for paid groups that are not locked. */
 export function connectionsRedirect(group: Group): string | null {
-  return connectionsRefusal(group) ? pathTo('home') : null;
+  return paidFeatureRefusal(group) ? pathTo('home') : null;
 }
 
 export function affiliatesRedirect(features: Features): string | null {
