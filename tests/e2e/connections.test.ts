@@ -5,19 +5,13 @@ import { createSandboxConnect } from '../../server/adapters/connect/sandbox';
 import { connectDatabase } from '../../server/db/connect';
 import { completeSandboxOnboarding, readPaymentAccount } from '../../server/domain/payment-account';
 import { claimTask, runTaskStep, serverTaskKinds, TASK_LEASE_MS } from '../../server/tasks';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './support/browser';
-import { startProductServer, type ProductServer } from './support/product-server';
-import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ownWorld, type SandboxGroup } from './support/own-world';
+import { startProductServer } from './support/product-server';
+import { apiWithToken, sandboxToken } from './support/sandbox';
 
-interface Group {
-  id: number;
-  name: string;
-  fb_group_id: string;
-  subscribed_plan: string;
-  is_locked: boolean;
-}
+type Group = SandboxGroup;
 
 interface Account {
   properties: { company_name: string | null; onboarding: string | null };
@@ -40,35 +34,18 @@ const SPEC = {
  * own data folders.
  */
 describe('connections, as the sandbox group admin', () => {
-  let server: ProductServer;
-  let dataDir: string;
-  let browser: Browser;
-  let context: BrowserContext;
+  const world = ownWorld('connections', 'Ada Admin');
   let page: Page;
   let consoleErrors: string[];
-  let api: ReturnType<typeof apiWithToken>;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'xfilter-e2e-connections-'));
-    server = await startProductServer(dataDir);
-    browser = await launchChromium();
-    api = apiWithToken(server.url, await sandboxToken(server.url, 'Ada Admin'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  afterEach(async () => context?.close());
+  const api = world.api;
 
   async function adasGroups(): Promise<Group[]> {
     return (await api<{ groups: Group[] }>('/groups')).groups;
   }
 
   async function signIn() {
-    ({ context, page, consoleErrors } = await openPage(browser, server.url));
-    await signInThroughSandbox(page, 'Ada Admin');
-    await page.waitForURL(/\/\d+\/dashboard$/);
+    await world.signIn();
+    ({ page, consoleErrors } = world);
   }
 
   async function counts(group: Group): Promise<Counts> {
@@ -149,6 +126,7 @@ describe('connections, as the sandbox group admin', () => {
 
     await tab(/Rejected/).click();
     const restore = suggestions.getByRole('button', { name: `Restore ${pair}`, exact: true });
+    await restore.first().waitFor();
     const rejectedOfPair = await restore.count();
     await restore.first().click();
     await expect.poll(() => restore.count()).toBe(rejectedOfPair - 1);

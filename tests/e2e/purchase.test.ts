@@ -1,18 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './support/browser';
-import { startProductServer, type ProductServer } from './support/product-server';
-import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { ownWorld, type SandboxGroup } from './support/own-world';
 
-interface Group {
-  id: number;
-  name: string;
-  fb_group_id: string;
-  subscribed_plan: string;
-  is_locked: boolean;
+interface Group extends SandboxGroup {
   flags: { checkbox_payment_terms_accept: boolean; count_payment_error: number };
 }
 
@@ -24,48 +14,26 @@ interface User {
 
 const TERMS = 'I accept the terms and conditions';
 
+/** The console's errors but the browser's own line for the refused card's 402 answer, which these tests expect. */
+const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('the server responded with a status of 402'));
+
 /**
  * Changing the card, buying and upgrading in the sandbox, as Ada Admin, whose saved Visa 4242 pays
  * (the purchase page shows no card form to her). The tests run in order on one world: the card
  * changes are what the purchases pay with. Paying changes the groups other files count on (the
  * free group stays free there), so this file runs its own server on its own data folder.
  */
-/** The console's errors but the browser's own line for the refused card's 402 answer, which these tests expect. */
-const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('the server responded with a status of 402'));
 
 describe('billing, as the sandbox group admin', () => {
-  let server: ProductServer;
-  let dataDir: string;
-  let browser: Browser;
-  let context: BrowserContext;
+  const world = ownWorld('billing', 'Ada Admin');
   let page: Page;
   let consoleErrors: string[];
-  let api: ReturnType<typeof apiWithToken>;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'xfilter-e2e-billing-'));
-    server = await startProductServer(dataDir);
-    browser = await launchChromium();
-    api = apiWithToken(server.url, await sandboxToken(server.url, 'Ada Admin'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  afterEach(async () => context?.close());
-
-  async function groupNamed(name: string): Promise<Group> {
-    const { groups } = await api<{ groups: Group[] }>('/groups');
-    const group = groups.find((candidate) => candidate.name === name);
-    if (!group) throw new Error(`${name} is not among Ada's groups`);
-    return group;
-  }
+  const api = world.api;
+  const groupNamed = (name: string) => world.groupNamed<Group>(name);
 
   async function signIn() {
-    ({ context, page, consoleErrors } = await openPage(browser, server.url));
-    await signInThroughSandbox(page, 'Ada Admin');
-    await page.waitForURL(/\/\d+\/dashboard$/);
+    await world.signIn();
+    ({ page, consoleErrors } = world);
   }
 
   /** The thank-you page, then (the app reloading) the group's dashboard with its new plan badge. */
@@ -81,11 +49,17 @@ describe('billing, as the sandbox group admin', () => {
   async function typeCard(number: string) {
     await page.getByLabel('Card number').fill(number);
     const expiry = page.getByLabel('Expiry (MM/YY)');
-    await expiry.fill('');
-    await expiry.pressSequentially('1230');
+    // The expiry's mask moves the caret on focus a moment later; keys typed before it lands go
+    // astray on a busy machine, so the expiry is typed again until it reads back whole.
+    await vi.waitFor(
+      async () => {
+        await expiry.fill('');
+        await expiry.pressSequentially('1230', { delay: 20 });
+        expect(await expiry.inputValue()).toBe('12/30');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     await page.getByLabel('CVC').fill('123');
-    // The expiry's mask places each digit as it comes; on a busy machine, wait until it shows them all.
-    await expect.poll(() => expiry.inputValue(), { timeout: 10_000 }).toBe('12/30');
   }
 
   /** Changes Ada's saved card on /change_card; answers the alert shown, or null when the card-update page opened. */
