@@ -17,6 +17,16 @@ export async function listHeldGroups(db: AppDb, userId: number): Promise<GroupRo
   return rows.map((row) => row.group);
 }
 
+/** The ids of the groups the user holds, as a subquery to filter by (the rule of listHeldGroups). */
+export function heldGroupIds(db: AppDb, userId: number) {
+  return db
+    .select({ id: memberships.group_id })
+    .from(memberships)
+    .innerJoin(members, eq(members.id, memberships.member_id))
+    .innerJoin(users, eq(users.fb_user_id, members.fb_user_id))
+    .where(and(eq(users.id, userId), eq(memberships.is_admin_holder, true), eq(memberships.is_removed, false)));
+}
+
 /** Whether the user holds admin rights for the group here (acquired or granted), which makes it theirs to act on. */
 export async function holdsGroup(db: AppDb, userId: number, groupId: number): Promise<boolean> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { searchGroups } from '../domain/group-search';
 import { canReadGroupMembers, searchMembers } from '../domain/member-search';
 import { searchUsers } from '../domain/user-search';
 import { ApiError } from '../http/errors';
@@ -31,6 +32,14 @@ export function autocompleteHandlers({ db }: HandlerContext): HandlerGroup {
       const found = await searchMembers(db, { groupId, search: text, ids });
       return {
         matches: found.map((member) => ({ id: member.id, name: member.name, avatar_url: publicUrl(request, member.avatar_url), description: member.fb_user_id })),
+      };
+    },
+
+    async autocompleteGroups(request) {
+      const { search, group_id: groupId, ids } = request.query;
+      const found = await searchGroups(db, callerOf(request), { search: searchText(search), groupId, ids });
+      return {
+        matches: found.map((group) => ({ id: group.id, name: group.name, avatar_url: publicUrl(request, group.avatar_url), description: group.fb_group_id })),
       };
     },
   };

@@ -18,6 +18,7 @@ import { sandboxHandlers } from './sandbox';
 import { sandboxConnectHandlers } from './sandbox-connect';
 import { sandboxNetworkHandlers } from './sandbox-network';
 import { sessionHandlers } from './session';
+import { settingsHandlers } from './settings';
 import { statusHandlers } from './status';
 import { subscriptionsHandlers } from './subscriptions';
 import { supportHandlers } from './support';
@@ -40,6 +41,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...accountCustomersHandlers(context),
     ...subscriptionsHandlers(context),
     ...flagsHandlers(context),
+    ...settingsHandlers(context),
     ...supportHandlers(context),
     ...affiliatesHandlers(context),
     ...companionHandlers(context),

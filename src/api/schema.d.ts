@@ -487,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Save user settings
-         * @description Only the keys sent change.
+         * @description Only the keys sent change; a change is audited (settings_updated, the diff of the keys that changed). 400: timezone is not an IANA time zone.
          */
         post: operations["updateUserSettings"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
         put?: never;
         /**
          * Save engagement-sync settings
-         * @description One key per change. 422 limit_exceeded: a value is above the group's limit (details.limits); the app links to the purchase page.
+         * @description One key per change (an empty settings object answers 400). 422 limit_exceeded: engagement_sync_days_back or engagement_sync_posts_back is above the group's limit (details.limits, the GroupLimits), and nothing is saved; the app links to the purchase page. Free groups save within their limits; a locked group is read-only (409 locked). A change is audited (settings_updated, diff of the key to [old, new]); a value equal to the saved one changes nothing and writes no audit.
          */
         post: operations["updateGroupSettings"];
         delete?: never;
@@ -528,7 +528,7 @@ export interface paths {
         get: operations["getGroupSchedule"];
         /**
          * Save the robot's task schedule
-         * @description Replaces the configs sent (a job not sent keeps its config). 409: free or locked group (Schedule xFilter Tasks is locked; details.reason free_plan | locked), or a job set to run after itself.
+         * @description Replaces the configs sent (a job not sent keeps its config; humanName is ignored). 409 (details.reason): free_plan or locked (Schedule xFilter Tasks is locked for free and locked groups), after_itself (details.job: a job whose afterJob is itself, or jobs that would each wait for the other). 400: a job scheduled afterJob with afterJob null (details.field names it). A change is audited (schedule_updated, diff of each changed field as job.field to [old, new]); a schedule equal to the saved one writes no audit.
          */
         put: operations["updateGroupSchedule"];
         post?: never;
@@ -587,7 +587,7 @@ export interface paths {
         };
         /**
          * Find groups
-         * @description At most 10 matches over name, fb_group_id and fb_slug, among the user's groups (every group for supervisors). group_id resolves that one group.
+         * @description At most 10 matches over name, fb_group_id and fb_slug, among the groups the user holds (every group for supervisors), by name. group_id resolves that one group and ids those groups, each only when it is among them (a group that is not the user's is left out, like one that does not exist). A match's description is the group's fb_group_id.
          */
         get: operations["autocompleteGroups"];
         put?: never;
@@ -2647,26 +2647,26 @@ export interface components {
             enabled: boolean;
             /** @enum {string} */
             scheduled: "everyDay" | "perWeekdays" | "afterJob";
-            /** @description Time of day (HH:MM:00, 5-minute steps) for everyDay. Default 12:00:00. */
+            /** @description Time of day in UTC (HH:MM:00, 5-minute steps) for everyDay. Default 12:00:00. */
             everyDay: string;
             /**
              * @description The job this one follows when scheduled is afterJob (Sync Engagements after Sync Members).
              * @enum {string|null}
              */
             afterJob: "fetch_group_members" | "fetch_group_posts" | null;
-            /** @description Sunday */
+            /** @description Sunday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays0: string | null;
-            /** @description Monday */
+            /** @description Monday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays1: string | null;
-            /** @description Tuesday */
+            /** @description Tuesday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays2: string | null;
-            /** @description Wednesday */
+            /** @description Wednesday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays3: string | null;
-            /** @description Thursday */
+            /** @description Thursday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays4: string | null;
-            /** @description Friday */
+            /** @description Friday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays5: string | null;
-            /** @description Saturday */
+            /** @description Saturday's time in UTC (HH:MM:00, 5-minute steps) for perWeekdays; null skips the day. */
             perWeekdays6: string | null;
             /** @description Display name (Sync Members, Sync Engagements). Always answered; ignored when sent. */
             humanName?: string;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
 import type { RobotJobName } from '../../../server/db/enums';
+import { DEFAULT_GROUP_SCHEDULE } from '../../../server/db/group-defaults';
 import { payment_accounts, users } from '../../../server/db/schema';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
@@ -269,12 +270,30 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   updateGroupFlags: { access: 'groupAdmin', built: { status: 200, crossTenant: { none: 'flags of the group in the path, which the access check makes the caller’s' } } },
 
   // settings
-  getUserSettings: { access: 'user' },
-  updateUserSettings: { access: 'user' },
-  getGroupSettings: { access: 'groupAdmin' },
-  updateGroupSettings: { access: 'groupAdmin' },
-  getGroupSchedule: { access: 'groupAdmin' },
-  updateGroupSchedule: { access: 'groupAdmin' },
+  getUserSettings: { access: 'user', built: { status: 200 } },
+  updateUserSettings: {
+    access: 'user',
+    built: { status: 200, request: () => ({ body: { settings: { members_per_page: 50 } } }), crossTenant: { none: "the caller's own settings" } },
+  },
+  getGroupSettings: { access: 'groupAdmin', built: { status: 200 } },
+  updateGroupSettings: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: () => ({ body: { settings: { engagement_sync_days_back: 30 } } }),
+      crossTenant: { none: 'settings of the group in the path, which the access check makes the caller’s' },
+    },
+  },
+  getGroupSchedule: { access: 'groupAdmin', built: { status: 200 } },
+  // The role world's group is on the annual plan, so it may schedule.
+  updateGroupSchedule: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: () => ({ body: { config: { fetch_group_members: { ...DEFAULT_GROUP_SCHEDULE.fetch_group_members, enabled: true } } } }),
+      crossTenant: { none: 'the schedule of the group in the path, which the access check makes the caller’s' },
+    },
+  },
 
   // autocomplete
   autocompleteUsers: { access: 'supervisor', built: { status: 200 } },
@@ -282,7 +301,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     access: 'user',
     built: { status: 404, request: async (world, call) => ({ query: { group_id: await foreignGroupOf(world, call), search: 'Test' } }) },
   },
-  autocompleteGroups: { access: 'user' },
+  autocompleteGroups: { access: 'user', built: { status: 200 } },
 
   // subscriptions
   // The role world's group is on the annual plan: it has nothing to buy and nothing to upgrade

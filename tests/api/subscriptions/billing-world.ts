@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { createSandboxPayments } from '../../../server/adapters/payments/sandbox';
 import type { AppDb } from '../../../server/db/connect';
+import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { audit_logs, groups, users } from '../../../server/db/schema';
 import type { SubscribedPlan } from '../../../rules/plans';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -96,6 +97,7 @@ export async function setGroup(db: AppDb, groupId: number, state: GroupState) {
     .update(groups)
     .set({
       subscribed_plan: state.plan,
+      limits: GROUP_LIMITS_BY_PLAN[state.plan],
       is_locked: state.locked ?? false,
       stripe_subscription_id: state.subscriptionId ?? null,
       subscription_status: state.status ?? null,

@@ -1,4 +1,5 @@
 import type { AppDb } from '../../../server/db/connect';
+import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { groups, members, memberships, sessions, users } from '../../../server/db/schema';
 import { generateToken, hashToken } from '../../../server/domain/tokens';
 
@@ -47,8 +48,8 @@ export async function createRoleWorld(db: AppDb): Promise<RoleWorld> {
     const [group, otherGroup] = await tx
       .insert(groups)
       .values([
-        { fb_group_id: '8100001', fb_slug: 'the-group', name: 'The Group', subscribed_plan: 'annual' },
-        { fb_group_id: '8100002', fb_slug: 'another-group', name: 'Another Group', subscribed_plan: 'monthly' },
+        { fb_group_id: '8100001', fb_slug: 'the-group', name: 'The Group', subscribed_plan: 'annual', limits: GROUP_LIMITS_BY_PLAN.annual },
+        { fb_group_id: '8100002', fb_slug: 'another-group', name: 'Another Group', subscribed_plan: 'monthly', limits: GROUP_LIMITS_BY_PLAN.monthly },
       ])
       .returning({ id: groups.id, fb_group_id: groups.fb_group_id });
     const groupIds = { group: group.id, otherGroup: otherGroup.id };

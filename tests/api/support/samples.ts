@@ -41,7 +41,7 @@ function sampleFromPattern(pattern: string): string {
   return match;
 }
 
-/** A small value that satisfies the schema: required properties only, one item per array. */
+/** A small value that satisfies the schema: required properties only (the first ones more where minProperties asks), one item per array. */
 export function sampleValue(contract: Schema, input: Schema): unknown {
   const schema = resolveRef(contract, input);
   if ('const' in schema) return schema.const;
@@ -63,7 +63,9 @@ export function sampleValue(contract: Schema, input: Schema): unknown {
     case 'object':
     case undefined: {
       const required: string[] = schema.required ?? [];
-      return Object.fromEntries(required.map((name) => [name, sampleValue(contract, schema.properties?.[name] ?? {})]));
+      const optional = Object.keys(schema.properties ?? {}).filter((name) => !required.includes(name));
+      const names = [...required, ...optional.slice(0, Math.max((schema.minProperties ?? 0) - required.length, 0))];
+      return Object.fromEntries(names.map((name) => [name, sampleValue(contract, schema.properties?.[name] ?? {})]));
     }
     default:
       return null;
