@@ -55,7 +55,9 @@ function SliderRow({ slider, disabled, upgrade, purchasePath, onSlid, onDismissU
         <output aria-labelledby={labelId}>{shown}</output>
       </div>
       <Slider
-        ariaLabelledBy={labelId}
+        aria-labelledby={labelId}
+        // The handle would announce its place in percent; the value is what it sets.
+        pt={{ handle: { 'aria-valuenow': shown } }}
         min={slider.min}
         max={slider.max}
         step={slider.step}
