@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, raise, setup } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import {
   exceedsLimit,
@@ -99,9 +99,10 @@ const changeHandlers = {
   'setting.change': [
     // At the limit already: nothing to save, the popover says why it stops there.
     { guard: 'isAboveLimitAlreadySaved', target: 'offeringUpgrade', actions: ['offerUpgrade', 'showSavedSettings'] },
-    { guard: 'savesNothing' },
+    // Let go where it was: nothing to save.
+    { guard: 'savesNothing', target: 'idle' },
     { guard: 'isAboveLimit', target: 'savingSetting', actions: ['offerUpgrade', 'showChangeWithinLimit'] },
-    { target: 'savingSetting', actions: ['forgetUpgradeOffer', 'showChangeWithinLimit'] },
+    { target: 'savingSetting', actions: 'showChangeWithinLimit' },
   ],
   'schedule.change': { guard: 'changesSchedule', target: 'savingSchedule', actions: ['forgetUpgradeOffer', 'showScheduleChange'] },
 } as const;
@@ -172,17 +173,18 @@ export const settingsMachine = setup({
       const change = withinLimit(event.change, context.limits);
       return { settings: { ...context.savedSettings!, ...patchOf(change) } as EngagementSyncSettings, settingPatch: patchOf(change) };
     }),
-    /** A 422: the server's limits, and the value sent put back to the limit, to be sent again. */
-    adoptServerLimit: assign(({ context }, answer: SettingAnswer) => {
-      const sent = sentKeyOf(context.settingPatch);
-      if (answer.kind !== 'limitExceeded' || !sent || (sent.key !== 'engagement_sync_days_back' && sent.key !== 'engagement_sync_posts_back')) return {};
-      const change = { key: sent.key, value: answer.limits[sent.key] };
-      return {
-        limits: answer.limits,
-        upgradeOffer: { key: sent.key, max: answer.limits[sent.key] },
-        settings: { ...context.savedSettings!, ...patchOf(change) } as EngagementSyncSettings,
-        settingPatch: patchOf(change),
-      };
+    /** A 422: the server's limits are the group's now, and the settings are as saved until the change is made again under them. */
+    adoptServerLimits: assign(({ context }, answer: SettingAnswer) => ({
+      limits: answer.kind === 'limitExceeded' ? answer.limits : context.limits,
+      settings: context.savedSettings,
+      settingPatch: null,
+      upgradeOffer: null,
+    })),
+    changeAgain: raise(({ context }) => ({ type: 'setting.change' as const, change: sentKeyOf(context.settingPatch)! })),
+    /** A change while the popover shows closes it and is made as from idle. */
+    changeFromIdle: raise(({ event }) => {
+      assertEvent(event, 'setting.change');
+      return event;
     }),
     settingSaved: assign(({ context }, answer: SettingAnswer) => ({
       savedSettings: context.settings,
@@ -244,7 +246,11 @@ export const settingsMachine = setup({
           on: changeHandlers,
         },
         offeringUpgrade: {
-          on: { ...changeHandlers, 'upgrade.dismissed': { target: 'idle', actions: 'forgetUpgradeOffer' } },
+          on: {
+            'setting.change': { target: 'idle', actions: ['forgetUpgradeOffer', 'changeFromIdle'] },
+            'schedule.change': changeHandlers['schedule.change'],
+            'upgrade.dismissed': { target: 'idle', actions: 'forgetUpgradeOffer' },
+          },
         },
         savingSetting: {
           tags: 'saving',
@@ -263,11 +269,11 @@ export const settingsMachine = setup({
                 target: 'idle',
                 actions: [{ type: 'settingSaved', params: ({ event }) => event.output }, 'tellSettingSaved'],
               },
+              // The server's limit is below the value sent: the change is made again under it.
               {
                 guard: { type: 'isSentAboveServerLimit', params: ({ event }) => event.output },
-                target: 'savingSetting',
-                reenter: true,
-                actions: { type: 'adoptServerLimit', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: ['changeAgain', { type: 'adoptServerLimits', params: ({ event }) => event.output }],
               },
               { target: 'idle', actions: ['revertSettings', { type: 'tellSettingFailed', params: ({ event }) => event.output }] },
             ],

@@ -13,7 +13,7 @@ export function SettingsLoadState({ failed, failure, onRetry }: { failed: boolea
   }
   if (!onRetry) return <p>{SETTINGS_TEXTS.loadFailed}</p>;
   return (
-    <div className="settings__row" role="alert">
+    <div className="settings__row">
       <Message severity="error" text={`${SETTINGS_TEXTS.loadFailed} ${failure ?? ''}`.trim()} />
       <Button type="button" label="Try again" icon="pi pi-refresh" outlined onClick={onRetry} />
     </div>
