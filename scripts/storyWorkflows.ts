@@ -15,6 +15,7 @@ import {
   onboardingStories,
 } from '../src/features/onboarding/onboarding.paths';
 import { purchaseStories } from '../src/features/purchase/purchase.paths';
+import { settingsStories } from '../src/features/settings/settings.paths';
 
 /** A workflow whose stories are generated: its machine's paths, and the hand-written view that shows a snapshot. */
 export interface StoryWorkflow {
@@ -105,5 +106,11 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Connections/Payment account',
     file: 'src/features/connections/ConnectionsView.generated.stories.tsx',
     view: { module: './ConnectionsView.states', name: 'connectionsView' },
+  },
+  {
+    stories: settingsStories as MachineStories<AnyStateMachine>,
+    title: 'Settings/Sync and schedule',
+    file: 'src/features/settings/SettingsWorkflow.generated.stories.tsx',
+    view: { module: './SettingsWorkflow.states', name: 'settingsView' },
   },
 ];

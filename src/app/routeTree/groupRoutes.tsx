@@ -82,7 +82,7 @@ export function groupRoutes(deps: AppDeps): RouteObject {
         id: 'group_settings',
         path: 'settings',
         ...groupPageLoader(deps, async (group) => ({ group })),
-        ...lazyElement('settings', ({ SettingsRoute }) => <SettingsRoute api={deps.api} session={deps.session} />),
+        ...lazyElement('settings', ({ SettingsRoute }) => <SettingsRoute api={deps.api} session={deps.session} robotActor={deps.robotActor} />),
       },
       {
         id: 'group_purchase',

@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import { browserPaymentAccountMachine } from '../../ui/paymentAccount/browserMachine';
 import type { Group } from '../../api/groupsSource';
@@ -12,10 +13,13 @@ import {
   PROVIDER_NAME,
 } from '../../../machines/paymentAccount/selectors';
 import type { SessionActor } from '../../../machines/session/actorRef';
+import { settingsMachine } from '../../../machines/settings/machine';
+import { paidFeatureRefusal } from '../../../rules/plans';
 import { currentUser } from '../../../machines/session/selectors';
 import { useDisconnectedToast } from '../../ui/paymentAccount/useDisconnectedToast';
 import { ConnectionsSettings } from './ConnectionsSettings';
 import { SettingsView } from './SettingsView';
+import { SettingsWorkflow } from './SettingsWorkflow';
 
 export interface SettingsLoaderData {
   group: Group;
@@ -24,12 +28,14 @@ export interface SettingsLoaderData {
 export interface SettingsRouteProps {
   api: ApiClient;
   session: SessionActor;
+  /** The robot: told when a job's schedule is saved. */
+  robotActor: AnyActorRef;
 }
 
 const noAction = () => {};
 
-/** /:fbGroupId/settings — the blocks the user and the group have. */
-export function SettingsRoute({ api, session }: SettingsRouteProps) {
+/** /:fbGroupId/settings — the blocks the user and the group have: sync settings, the schedule and, last, the connections. */
+export function SettingsRoute({ api, session, robotActor }: SettingsRouteProps) {
   const { group } = useLoaderData() as SettingsLoaderData;
   const user = useSelector(session, currentUser);
   const access = user ? connectionsSettingsAccess(group, user) : 'hidden';
@@ -37,8 +43,9 @@ export function SettingsRoute({ api, session }: SettingsRouteProps) {
     purchasePath: pathTo('group_purchase', { fbGroupId: group.fb_group_id }),
     connectionsPath: pathTo('group_connects_stripe', { fbGroupId: group.fb_group_id }),
   };
-  const blocks =
-    access === 'hidden'
+  const blocks = [
+    <SyncAndScheduleWorkflow key={`sync-${group.id}`} api={api} group={group} robotActor={robotActor} purchasePath={paths.purchasePath} />,
+    ...(access === 'hidden'
       ? []
       : [
           access === 'open' ? (
@@ -57,8 +64,22 @@ export function SettingsRoute({ api, session }: SettingsRouteProps) {
               onCancelDisconnect={noAction}
             />
           ),
-        ];
+        ]),
+  ];
   return <SettingsView blocks={blocks} />;
+}
+
+interface SyncAndScheduleProps {
+  api: ApiClient;
+  group: Group;
+  robotActor: AnyActorRef;
+  purchasePath: string;
+}
+
+/** One settings workflow per group: the sync settings and the schedule, closed to scheduling for a free or locked group. */
+function SyncAndScheduleWorkflow({ api, group, robotActor, purchasePath }: SyncAndScheduleProps) {
+  const actor = useActorRef(settingsMachine, { input: { api, groupId: group.id, scheduleRefusal: paidFeatureRefusal(group) } });
+  return <SettingsWorkflow actor={actor} robotActor={robotActor} purchasePath={purchasePath} />;
 }
 
 interface WorkflowProps {
