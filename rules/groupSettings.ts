@@ -12,8 +12,11 @@ export const SYNC_SLIDER = { min: 1, max: 200, step: 1 } as const;
 export type SyncCountKey = Exclude<keyof EngagementSyncSettings, 'engagement_sync_lookbehind_by'>;
 export type LimitedKey = keyof GroupLimits;
 
+/** The settings the group's plan limits (part 2 §5: the days and posts sliders). */
+export const LIMITED_KEYS = ['engagement_sync_days_back', 'engagement_sync_posts_back'] as const satisfies readonly LimitedKey[];
+
 export function isLimitedKey(key: SyncCountKey): key is LimitedKey {
-  return key === 'engagement_sync_days_back' || key === 'engagement_sync_posts_back';
+  return (LIMITED_KEYS as readonly SyncCountKey[]).includes(key);
 }
 
 /** The plan's cap on a setting, if it has one (reactions and comments per post have none). */
@@ -25,6 +28,14 @@ export function limitOf(key: SyncCountKey, limits: GroupLimits): number | null {
 export function exceedsLimit(key: SyncCountKey, value: number, limits: GroupLimits): boolean {
   const limit = limitOf(key, limits);
   return limit !== null && value > limit;
+}
+
+/** The settings of a change that go above the group's limit (the server refuses them with 422); none when it fits. */
+export function settingsOverLimit(change: Partial<Record<SyncCountKey, number>>, limits: GroupLimits): LimitedKey[] {
+  return LIMITED_KEYS.filter((key) => {
+    const value = change[key];
+    return value !== undefined && exceedsLimit(key, value, limits);
+  });
 }
 
 /** A scheduled job's default time of day (spec part 2 §3, §9); times are UTC. */

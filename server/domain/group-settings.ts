@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { settingsOverLimit, type EngagementSyncLimits } from '../../rules/engagementSync';
+import { settingsOverLimit, type GroupLimits as EngagementSyncLimits } from '../../rules/groupSettings';
 import type { AppDb } from '../db/connect';
 import { DEFAULT_GROUP_SETTINGS, GROUP_LIMITS_BY_PLAN } from '../db/group-defaults';
 import type { GroupLimits, GroupSettings } from '../db/json-types';

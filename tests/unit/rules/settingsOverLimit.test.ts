@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsOverLimit } from '../../../rules/engagementSync';
+import { settingsOverLimit } from '../../../rules/groupSettings';
 
 const FREE = { engagement_sync_days_back: 10, engagement_sync_posts_back: 10 };
 
