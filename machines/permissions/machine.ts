@@ -100,6 +100,7 @@ export const permissionsMachine = setup({
     loading: {
       tags: 'busy',
       invoke: {
+        id: 'loadPermissions',
         src: 'loadPermissions',
         input: ({ context }) => ({ api: context.api, groupId: context.groupId, query: context.query }),
         onDone: [
@@ -130,6 +131,7 @@ export const permissionsMachine = setup({
     revoking: {
       tags: 'busy',
       invoke: {
+        id: 'revokePermission',
         src: 'setPermission',
         input: ({ context }) => ({ api: context.api, groupId: context.groupId, memberId: context.revoking!.member_id, role: 'subscriber' as const }),
         onDone: [
@@ -168,6 +170,7 @@ export const permissionsMachine = setup({
         granting: {
           tags: 'busy',
           invoke: {
+            id: 'grantPermission',
             src: 'setPermission',
             input: ({ context }) => ({ api: context.api, groupId: context.groupId, memberId: context.candidate!.id, role: 'admin' as const }),
             onDone: [

@@ -159,7 +159,7 @@ export function PermissionsView(props: PermissionsViewProps) {
       </div>
       {page.failure && <Message severity="error" text={page.failure} className="permissions__failure" />}
       {page.list.kind === 'failed' ? (
-        <div role="alert" className="permissions__load-failed">
+        <div className="permissions__load-failed">
           <Message severity="error" text={page.list.message} />
           <Button type="button" label="Try again" onClick={props.onRetry} />
         </div>
