@@ -14,6 +14,7 @@ import {
   membersScanStories,
   onboardingStories,
 } from '../src/features/onboarding/onboarding.paths';
+import { permissionsStories } from '../src/features/permissions/permissions.paths';
 import { purchaseStories } from '../src/features/purchase/purchase.paths';
 
 /** A workflow whose stories are generated: its machine's paths, and the hand-written view that shows a snapshot. */
@@ -105,5 +106,11 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Connections/Payment account',
     file: 'src/features/connections/ConnectionsView.generated.stories.tsx',
     view: { module: './ConnectionsView.states', name: 'connectionsView' },
+  },
+  {
+    stories: permissionsStories as MachineStories<AnyStateMachine>,
+    title: 'Permissions/Permissions page',
+    file: 'src/features/permissions/PermissionsView.generated.stories.tsx',
+    view: { module: './PermissionsView.states', name: 'permissionsView' },
   },
 ];
