@@ -47,9 +47,12 @@ export type PermissionsEmitted = { type: 'permissions.changed'; change: 'granted
 
 const answerOfEvent = ({ event }: { event: { output?: unknown } }) => event.output as PermissionsAnswer & SetPermissionAnswer;
 
-/** An admin's row offers Revoke unless it is the viewer's own or the group holder's (spec part 2 §2, §6). */
-export function isRevocable(membership: Membership, viewerFbUserId: string | null): boolean {
-  if (membership.role !== 'admin' || membership.is_group_holder) return false;
+/**
+ * An admin's row offers Revoke unless it is the viewer's own or the group holder's, and only while
+ * the group's permission actions are open (spec part 2 §2, §6).
+ */
+export function isRevocable(membership: Membership, { viewerFbUserId, closedBecause }: Pick<PermissionsInput, 'viewerFbUserId' | 'closedBecause'>): boolean {
+  if (closedBecause !== null || membership.role !== 'admin' || membership.is_group_holder) return false;
   return viewerFbUserId === null || membership.member?.fb_user_id !== viewerFbUserId;
 }
 
@@ -70,7 +73,7 @@ export const permissionsMachine = setup({
   actors: { loadPermissions, setPermission },
   guards: {
     isFailed: (_, answer: { kind: string }) => answer.kind === 'failed',
-    isRevocable: ({ context }, membership: Membership) => isRevocable(membership, context.viewerFbUserId),
+    isRevocable: ({ context }, membership: Membership) => isRevocable(membership, context),
     isOpen: ({ context }) => context.closedBecause === null,
   },
   actions: {

@@ -12,6 +12,7 @@ export type PermissionsActor = ActorRefFrom<typeof permissionsMachine>;
 export const PERMISSIONS_TEXTS = {
   title: 'Permissions',
   addAdmin: 'Add Admin',
+  addAdminHint: 'Admins may act on the group here: its members, posts, logs and settings.',
   addAdminHeader: (group: string) => `Add New Admin to ${group}`,
   grant: (member: string) => `Grant admin permission to ${member}`,
   revoke: 'Revoke',
@@ -25,7 +26,7 @@ export const PERMISSIONS_TEXTS = {
 
 export interface PermissionRowView {
   membership: Membership;
-  /** Revoke is offered: an admin's row, not the viewer's own nor the group holder's. */
+  /** Revoke is offered: an admin's row, not the viewer's own nor the group holder's, on a group whose permission actions are open. */
   revocable: boolean;
 }
 
@@ -80,7 +81,7 @@ function listOf(snapshot: PermissionsSnapshot): PermissionsPage['list'] {
   return {
     kind: 'loaded',
     count: context.count,
-    rows: context.memberships.map((membership) => ({ membership, revocable: isRevocable(membership, context.viewerFbUserId) })),
+    rows: context.memberships.map((membership) => ({ membership, revocable: isRevocable(membership, context) })),
   };
 }
 

@@ -302,8 +302,12 @@ describe('Add Admin on a free or locked group', () => {
     const notice = screen.getByRole('region', { name: title });
     expect(within(notice).getByRole('link', { name: action }).getAttribute('href')).toBe('/3/purchase');
     expect(screen.getByRole('button', { name: 'Add Admin', hidden: true }).closest('[inert]')).not.toBeNull();
+    // Spec part 2 §6: no permission action on such a group, Revoke included.
+    expect(screen.getByText(GRANTED_ADMIN.member!.name)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Revoke/ })).toBeNull();
     expect(actor.getSnapshot().matches('showing')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'addAdmin.open' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'permissions.revoke', membership: GRANTED_ADMIN })).toBe(false);
     actor.stop();
   });
 });

@@ -27,7 +27,25 @@ export const permissionsView = defineStateView({
   },
   render: (snapshot, args) => (
     <main>
-      <PermissionsView page={permissionsPageOf(snapshot)} purchasePath="/1000000000000003/purchase" suggestions={[]} {...args} />
+      <PermissionsView
+        page={permissionsPageOf(snapshot)}
+        purchasePath="/1000000000000003/purchase"
+        suggestions={[]}
+        onSearch={args.onSearch}
+        onRoleChange={args.onRoleChange}
+        onPageChange={args.onPageChange}
+        onRetry={args.onRetry}
+        onRevoke={args.onRevoke}
+        onConfirmRevoke={args.onConfirmRevoke}
+        onCancelRevoke={args.onCancelRevoke}
+        onOpenAddAdmin={args.onOpenAddAdmin}
+        onChoose={args.onChoose}
+        onClear={args.onClear}
+        onOk={args.onOk}
+        onBack={args.onBack}
+        onGrant={args.onGrant}
+        onCancelAddAdmin={args.onCancelAddAdmin}
+      />
     </main>
   ),
   plays: {

@@ -2,7 +2,6 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { MEMBER_SEARCH_MIN_CHARS, type MemberMatch } from '../../api/memberSearch';
 import { PERMISSIONS_PER_PAGE_OPTIONS, type PermissionRoleFilter } from '../../../rules/permissions';
@@ -115,7 +114,7 @@ function columns(onRevoke: (membership: Membership) => void): LightColumn<Permis
     {
       key: 'role',
       header: 'Role',
-      body: ({ membership }) => <Tag value={membership.role} severity={membership.role === 'admin' ? 'success' : 'secondary'} />,
+      body: ({ membership }) => <Tag value={membership.role} severity={membership.role === 'admin' ? 'success' : 'info'} />,
     },
     {
       key: 'actions',
@@ -142,20 +141,25 @@ export function PermissionsView(props: PermissionsViewProps) {
   const rows = page.list.kind === 'loaded' ? page.list.rows : [];
   return (
     <section className="permissions" aria-labelledby="permissions-title">
-      <header className="permissions__header">
-        <h1 id="permissions-title">{PERMISSIONS_TEXTS.title}</h1>
-        <LockedOverlay lock={page.addAdminLock} purchasePath={props.purchasePath}>
+      <h1 id="permissions-title">{PERMISSIONS_TEXTS.title}</h1>
+      <LockedOverlay lock={page.addAdminLock} purchasePath={props.purchasePath}>
+        <div className="permissions__add-admin">
+          <p>{PERMISSIONS_TEXTS.addAdminHint}</p>
           <Button type="button" icon="pi pi-user-plus" label={PERMISSIONS_TEXTS.addAdmin} onClick={props.onOpenAddAdmin} />
-        </LockedOverlay>
-      </header>
-      <div className="permissions__filters">
-        <SelectButton
-          aria-label="Role"
-          value={page.query.role}
-          options={ROLE_OPTIONS}
-          allowEmpty={false}
-          onChange={(event) => props.onRoleChange(event.value as PermissionRoleFilter)}
-        />
+        </div>
+      </LockedOverlay>
+      <div className="permissions__filters" role="group" aria-label="Role">
+        {ROLE_OPTIONS.map(({ label, value }) => (
+          <Button
+            key={value}
+            type="button"
+            label={label}
+            size="small"
+            outlined={page.query.role !== value}
+            aria-pressed={page.query.role === value}
+            onClick={() => page.query.role !== value && props.onRoleChange(value)}
+          />
+        ))}
       </div>
       {page.failure && <Message severity="error" text={page.failure} className="permissions__failure" />}
       {page.list.kind === 'failed' ? (
