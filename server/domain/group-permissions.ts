@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { groups, members, memberships } from '../db/schema';
+import type { PermissionRoleFilter } from '../../rules/permissions';
 import { paidFeatureRefusal, type PaidFeatureRefusal } from '../../rules/plans';
 import { recordAudit } from './audit';
 import { findCallerMembership } from './caller-member';
@@ -16,8 +17,7 @@ export interface PermissionRow {
 
 export interface PermissionsQuery {
   groupId: number;
-  /** 'admin' lists only the admins. */
-  role: 'all' | 'admin';
+  role: PermissionRoleFilter;
 }
 
 /** The admin who acquired the group: a holder nobody granted. They stay admin. */

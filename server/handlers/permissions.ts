@@ -1,6 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { readPermissionsPage, setGroupPermission, type PermissionRow } from '../domain/group-permissions';
 import { ApiError, notFound } from '../http/errors';
-import type { FastifyRequest } from 'fastify';
 import { callerOf } from './caller';
 import type { HandlerContext, HandlerGroup } from './types';
 import { memberSummaryView } from './views/member';
