@@ -36,6 +36,7 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/:fbGroupId/posts', boot: 'app', pages: ['signedInLayout', 'posts', 'postsData'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/logs', boot: 'app', pages: ['signedInLayout', 'auditLogs', 'auditLogsData'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/connections/stripe', boot: 'app', pages: ['signedInLayout', 'connections', 'matchReview'], limit: ROUTE_BUDGET },
+  { route: '/:fbGroupId/permissions', boot: 'app', pages: ['signedInLayout', 'permissions'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/settings', boot: 'app', pages: ['signedInLayout', 'settings'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/purchase', boot: 'app', pages: ['signedInLayout', 'purchase'], limit: ROUTE_BUDGET },
   { route: '/change_card', boot: 'app', pages: ['signedInLayout', 'changeCard', 'changeCardData'], limit: ROUTE_BUDGET },

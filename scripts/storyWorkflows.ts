@@ -14,6 +14,7 @@ import {
   membersScanStories,
   onboardingStories,
 } from '../src/features/onboarding/onboarding.paths';
+import { permissionsStories } from '../src/features/permissions/permissions.paths';
 import { purchaseStories } from '../src/features/purchase/purchase.paths';
 import { settingsStories } from '../src/features/settings/settings.paths';
 
@@ -112,5 +113,11 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Settings/Sync and schedule',
     file: 'src/features/settings/SettingsWorkflow.generated.stories.tsx',
     view: { module: './SettingsWorkflow.states', name: 'settingsView' },
+  },
+  {
+    stories: permissionsStories as MachineStories<AnyStateMachine>,
+    title: 'Permissions/Permissions page',
+    file: 'src/features/permissions/PermissionsView.generated.stories.tsx',
+    view: { module: './PermissionsView.states', name: 'permissionsView' },
   },
 ];

@@ -12,6 +12,7 @@ import { labHandlers } from './lab';
 import { memberLookupHandlers } from './member-lookup';
 import { membersHandlers } from './members';
 import { paymentAccountHandlers } from './payment-account';
+import { permissionsHandlers } from './permissions';
 import { postsHandlers } from './posts';
 import { robotHandlers } from './robot';
 import { sandboxHandlers } from './sandbox';
@@ -37,6 +38,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...postsHandlers(context),
     ...auditLogsHandlers(context),
     ...chartsHandlers(context),
+    ...permissionsHandlers(context),
     ...paymentAccountHandlers(context),
     ...accountCustomersHandlers(context),
     ...subscriptionsHandlers(context),

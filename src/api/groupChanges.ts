@@ -3,7 +3,8 @@ import type { Middleware } from 'openapi-fetch';
 /**
  * The calls whose success changes what GET /groups says of a group (its plan, its removal limits,
  * the groups held): member moves and their undoing, held departures, the robot's removals and finished jobs,
- * subscriptions (buying, upgrading, changing the card that pays them) and an acquired group. Keyed by method and contract path.
+ * subscriptions (buying, upgrading, changing the card that pays them), an acquired group and a granted or revoked admin
+ * (who holds the group). Keyed by method and contract path.
  */
 export const GROUP_CHANGING_CALLS: ReadonlySet<string> = new Set([
   'POST /groups/{id}/members/whitelisted',
@@ -17,6 +18,7 @@ export const GROUP_CHANGING_CALLS: ReadonlySet<string> = new Set([
   'PUT /groups/{id}/subscription',
   'POST /groups/{id}/subscription/source',
   'POST /groups/acquire',
+  'PUT /groups/{id}/permissions',
 ]);
 
 /** Tells `onChanged` after every successful call of GROUP_CHANGING_CALLS. */

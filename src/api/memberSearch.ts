@@ -16,12 +16,18 @@ async function autocomplete(api: ApiClient, query: { search?: string; group_id: 
   }
 }
 
-/** The group's members matching the typed text; nothing until it has 3 characters. */
-export async function searchMembers(api: ApiClient, groupId: number, text: string, signal?: AbortSignal): Promise<MemberMatch[]> {
+/** The group's members matching the typed text, at most `limit` of them; nothing until it has 3 characters. */
+export async function searchMembers(
+  api: ApiClient,
+  groupId: number,
+  text: string,
+  signal?: AbortSignal,
+  limit: number = MEMBER_SEARCH_MAX_MATCHES,
+): Promise<MemberMatch[]> {
   const search = text.trim();
   if (search.length < MEMBER_SEARCH_MIN_CHARS) return [];
   const matches = await autocomplete(api, { search, group_id: groupId }, signal);
-  return matches.slice(0, MEMBER_SEARCH_MAX_MATCHES);
+  return matches.slice(0, Math.min(limit, MEMBER_SEARCH_MAX_MATCHES));
 }
 
 /** The member the address filters by, to show in the picker; null when it cannot be found. */

@@ -791,12 +791,12 @@ export interface paths {
         };
         /**
          * Members with their role (admin list)
-         * @description Admins first, then by name.
+         * @description The members in the group (removed members have left it): admins first, then by name.
          */
         get: operations["listGroupPermissions"];
         /**
          * Grant or revoke admin
-         * @description admin grants, subscriber revokes. 404: the member is not in the group. 409: revoking yourself, or a free or locked group (details.reason self | free_plan | locked).
+         * @description admin grants, subscriber revokes (spec part 2 §4, §6). A grant makes the member an admin who holds the group here, so a granted user may administer it; a revoke makes them a subscriber holding nothing. Granting an admin who holds the group already, or revoking a subscriber, answers the membership unchanged and records nothing; a change is audited (member_role_updated, diff role). One transaction. 404: the member is not in the group (a removed member has left it). 409 (details.reason): self (revoking yourself), holder (revoking the admin who acquired the group, who stays admin), free_plan ('Not available on Free plan'), locked.
          */
         put: operations["setGroupPermission"];
         post?: never;
@@ -2433,6 +2433,8 @@ export interface components {
         Membership: {
             /** @enum {string} */
             role: "subscriber" | "admin";
+            /** @description The admin who acquired the group here: they stay admin (revoking them is 409 holder). */
+            is_group_holder: boolean;
             member_id: number;
             group_id: number;
             member?: components["schemas"]["MemberSummary"];

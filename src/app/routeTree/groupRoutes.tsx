@@ -10,7 +10,6 @@ import { RouteErrorElement } from '../RouteErrorElement';
 import { fetchStatus } from '../loaders/serverStatus';
 import type { ShellRouteHandle } from '../SignedInLayout';
 import { lazyElement, pages } from './pages';
-import { pendingRoute } from './pendingRoute';
 
 const unlocked: ShellRouteHandle = { unlockContent: true };
 
@@ -57,7 +56,12 @@ export function groupRoutes(deps: AppDeps): RouteObject {
         ...groupPageLoader(deps, async (group, request) => (await pages.auditLogsData()).auditLogsLoaderData(deps.api, group, request)),
         ...lazyElement('auditLogs', ({ AuditLogsRoute }) => <AuditLogsRoute api={deps.api} />),
       },
-      pendingRoute({ id: 'group_permissions', path: 'permissions', title: 'Permissions' }),
+      {
+        id: 'group_permissions',
+        path: 'permissions',
+        ...groupPageLoader(deps, async (group) => ({ group })),
+        ...lazyElement('permissions', ({ PermissionsRoute }) => <PermissionsRoute api={deps.api} session={deps.session} />),
+      },
       {
         id: 'group_connects',
         path: 'connections',

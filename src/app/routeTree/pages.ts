@@ -26,6 +26,7 @@ export const pages = {
   postsData: () => import('../../features/posts/postsLoader'),
   auditLogs: () => import('../../features/auditLogs/AuditLogsRoute'),
   auditLogsData: () => import('../../features/auditLogs/auditLogsLoader'),
+  permissions: () => import('../../features/permissions/PermissionsRoute'),
   connections: () => import('../../features/connections/ConnectionsRoute'),
   matchReview: () => import('../../features/matchReview/MatchReview'),
   settings: () => import('../../features/settings/SettingsRoute'),

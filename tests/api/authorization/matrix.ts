@@ -344,8 +344,27 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   createSupportTicket: { access: 'user', built: { status: 201, crossTenant: { none: 'a message to support names no record' } } },
 
   // permissions
-  listGroupPermissions: { access: 'groupAdmin' },
-  setGroupPermission: { access: 'groupAdmin' },
+  listGroupPermissions: { access: 'groupAdmin', built: { status: 200 } },
+  setGroupPermission: {
+    access: 'groupAdmin',
+    built: {
+      status: 200,
+      request: async (world, { db }) => ({ body: { member_id: await groupMemberIn(db, world, 'inactive'), role: 'admin' } }),
+      crossTenant: [
+        anotherTenantsGroup(404),
+        ...(['admin', 'subscriber'] as const).map((role) => ({
+          what: `another tenant's member, role ${role}`,
+          status: 404,
+          request: (_world: RoleWorld, { tenant }: { tenant: OtherTenant }) => ({ body: { member_id: tenant.members[0]!.id, role } }),
+        })),
+        {
+          what: "another tenant's holder, role subscriber",
+          status: 404,
+          request: (_world, { tenant }) => ({ body: { member_id: tenant.holder.id, role: 'subscriber' } }),
+        },
+      ],
+    },
+  },
 
   // paymentAccount
   getPaymentAccount: { access: 'groupAdmin', built: { status: 200 } },

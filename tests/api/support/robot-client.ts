@@ -15,7 +15,7 @@ export interface CallResult {
  * robot and the app read it. `path` is the contract's path template; `url` the one to call.
  */
 export function apiAs(app: FastifyInstance, token: string) {
-  return async function call(method: 'GET' | 'POST', path: string, options: { url?: string; query?: Record<string, string>; payload?: unknown } = {}): Promise<CallResult> {
+  return async function call(method: 'GET' | 'POST' | 'PUT', path: string, options: { url?: string; query?: Record<string, string>; payload?: unknown } = {}): Promise<CallResult> {
     const request: InjectOptions = {
       method,
       url: `/api/v1${options.url ?? path}`,
