@@ -1,4 +1,4 @@
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { defineStateView } from '../../../.storybook/machineStory';
 import { permissionsPageOf } from '../../../machines/permissions/selectors';
 import { permissionsStories } from './permissions.paths';
@@ -68,7 +68,8 @@ export const permissionsView = defineStateView({
     },
     AddingAdminChoosing: async () => {
       const modal = await dialog();
-      await expect(modal.getByText('Add New Admin to Vintage Film Camera Swap')).toBeVisible();
+      // The dialog fades in; its title is visible once the fade has run.
+      await waitFor(() => expect(modal.getByText('Add New Admin to Vintage Film Camera Swap')).toBeVisible());
       await expect(modal.getByRole('button', { name: 'Ok' })).toBeDisabled();
     },
     AddingAdminChosen: async () => {

@@ -1,5 +1,4 @@
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
 import { useId } from 'react';
@@ -24,11 +23,17 @@ interface TimePickerProps {
   onChange(time: string): void;
 }
 
-/** A time of day in 5-minute steps, in UTC. */
+/** A time of day in 5-minute steps, in UTC: the browser's own select, which every keyboard and screen reader knows. */
 function TimePicker({ label, time, disabled, onChange }: TimePickerProps) {
   return (
     <span className="settings__time">
-      <Dropdown aria-label={label} value={time} options={TIME_OPTIONS} disabled={disabled} onChange={(event) => onChange(event.value as string)} />
+      <select className="p-inputtext p-component" aria-label={label} value={time} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        {TIME_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <span>UTC</span>
     </span>
   );
@@ -41,7 +46,14 @@ function JobRow({ job, disabled, onChange }: { job: JobSchedule; disabled: boole
     <fieldset className="settings__job">
       <legend>{job.humanName}</legend>
       <div className="settings__field settings__field--inline">
-        <InputSwitch inputId={switchId} checked={job.enabled} disabled={disabled} onChange={(event) => onChange({ kind: 'enabled', enabled: Boolean(event.value) })} />
+        <InputSwitch
+          inputId={switchId}
+          // The input inside is the switch; a second checkbox role around it would nest two controls.
+          pt={{ root: { role: undefined, 'aria-checked': undefined } }}
+          checked={job.enabled}
+          disabled={disabled}
+          onChange={(event) => onChange({ kind: 'enabled', enabled: Boolean(event.value) })}
+        />
         <label htmlFor={switchId}>Enabled</label>
       </div>
       <div className="settings__field">

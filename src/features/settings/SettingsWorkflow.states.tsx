@@ -42,7 +42,7 @@ export const settingsView = defineStateView({
       await expect(sync.getByRole('slider', { name: 'Posts back' })).toHaveAttribute('aria-valuenow', '10');
       const schedule = block(canvasElement, 'Schedule xFilter Tasks');
       await expect(schedule.getByRole('group', { name: 'Sync Engagements' })).toHaveTextContent('After Sync Members finishes.');
-      await userEvent.click(schedule.getByRole('switch', { name: 'Enabled' }));
+      await userEvent.click(within(schedule.getByRole('group', { name: 'Sync Members' })).getByRole('switch', { name: 'Enabled' }));
       await expect(args.onScheduleChange).toHaveBeenCalledWith('fetch_group_members', { kind: 'enabled', enabled: false });
     },
     FreeGroupReadyOfferingUpgrade: async ({ canvasElement }) => {
