@@ -2,7 +2,7 @@ import { answering, type MachineStories } from '../../../.storybook/machineStori
 import { silentRobot, unreachableApi } from '../../../.storybook/storyRobot';
 import { robotMachine } from '../../../machines/robot/machine';
 import { groupJobStatus, robotIndicator } from '../../../machines/robot/selectors';
-import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS } from './fixtures';
+import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS, ROBOT_NOW, SCHEDULED_RUN_PREPARATIONS } from './fixtures';
 
 /**
  * The robot as the shell shows it, in each state the robot machine can reach: the sidebar's robot
@@ -10,9 +10,9 @@ import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_JOB_LOOKUPS } from './fixtures';
  */
 export const robotStories: MachineStories<typeof robotMachine> = {
   machine: robotMachine,
-  input: { robot: silentRobot, api: unreachableApi },
+  input: { robot: silentRobot, api: unreachableApi, now: () => ROBOT_NOW },
   events: Object.values(ROBOT_EVENTS).flat(),
-  outcomes: { fetchRobotJobs: answering(ROBOT_JOB_LOOKUPS) },
+  outcomes: { fetchRobotJobs: answering(ROBOT_JOB_LOOKUPS), prepareScheduledRun: answering(SCHEDULED_RUN_PREPARATIONS) },
   shows: (snapshot) => {
     const { presence, version } = robotIndicator(snapshot);
     // The robot line names the version of a robot it can talk to, and only then.
