@@ -14,7 +14,7 @@ import {
   type RobotReport,
   type ScheduledRunPreparation,
 } from './actors';
-import { firedSlotKey, isDueAfterWait, planScheduledRun, scheduledWait, type FiredSlots, type ScheduledRun } from './schedule';
+import { firedAt, firedSlotKey, isDueAfterWait, planScheduledRun, scheduledWait, type FiredSlots, type ScheduledRun } from './schedule';
 
 export interface RobotMachineInput {
   robot: Robot;
@@ -49,6 +49,8 @@ export interface RobotContext {
   /** The scheduled job it runs next, worked out each time it waits for the next poll. */
   scheduledRun: ScheduledRun | null;
   firedSlots: FiredSlots;
+  /** The moment the schedule's slots count from while the user is signed in; null before. */
+  scheduleSince: number | null;
 }
 
 /** A job the robot runs for a group: a command started here, or an active job the server knows of. */
@@ -197,13 +199,15 @@ export const robotMachine = setup({
     }),
     announceJobs: enqueueActions(({ context, enqueue }) => announce(enqueue, context.announcedJobs, runningJobsOf(context))),
     rememberJobs: assign((_, { lookup }: { lookup: RobotJobsLookup }) => (lookup.kind === 'loaded' ? { jobs: lookup.jobs } : {})),
-    forgetJobs: assign({ jobs: NO_JOBS, scheduledRun: null }),
-    planScheduledRun: assign(({ context }) => ({
-      scheduledRun: planScheduledRun(context.jobs.scheduled, context.identity?.groups ?? [], context.firedSlots, context.now()),
-    })),
+    forgetJobs: assign({ jobs: NO_JOBS, scheduledRun: null, scheduleSince: null }),
+    planScheduledRun: assign(({ context }) => {
+      const { jobs, identity, firedSlots, scheduleSince } = context;
+      const { run, since } = planScheduledRun({ jobs: jobs.scheduled, groups: identity?.groups ?? [], fired: firedSlots, since: scheduleSince, now: context.now() });
+      return { scheduledRun: run, scheduleSince: since };
+    }),
     rememberFiredSlot: assign(({ context }) => {
       const run = context.scheduledRun!;
-      return { firedSlots: { ...context.firedSlots, [firedSlotKey({ groupId: run.group.id, name: run.name })]: run.at } };
+      return { firedSlots: { ...context.firedSlots, [firedSlotKey({ groupId: run.group.id, name: run.name })]: firedAt(run, context.now()) } };
     }),
     /** A scheduled run starts like any command, so it shows as running the same way; one that cannot start is reported as failed. */
     startScheduledRun: enqueueActions(({ enqueue }, preparation: ScheduledRunPreparation) => {
@@ -232,6 +236,7 @@ export const robotMachine = setup({
     now: input.now ?? Date.now,
     scheduledRun: null,
     firedSlots: {},
+    scheduleSince: null,
   }),
   invoke: { id: 'watchRobot', src: 'watchRobot', input: ({ context }) => ({ robot: context.robot }) },
   on: {

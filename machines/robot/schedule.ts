@@ -13,7 +13,10 @@ export interface ScheduledRun {
   plannedAt: number;
 }
 
-/** The slot each group's job last started for (ms since the epoch), keyed `${groupId}:${name}`: a slot runs once. */
+/**
+ * When each group's job last started (ms since the epoch), keyed `${groupId}:${name}`: at its slot,
+ * or later when the robot was busy then. A job runs again only for a slot after that.
+ */
 export type FiredSlots = Record<string, number>;
 
 /** The longest the robot waits before it looks at the schedule again. */
@@ -21,30 +24,50 @@ export const MAX_SCHEDULE_WAIT = 5 * 60_000;
 
 export const firedSlotKey = (run: Pick<ScheduledRun, 'name'> & { groupId: number }) => `${run.groupId}:${run.name}`;
 
+/** What the robot knows when it works out its next run. */
+export interface ScheduleView {
+  jobs: readonly ScheduledJob[];
+  groups: readonly RobotGroupArgs[];
+  fired: FiredSlots;
+  /** Slots after this moment count; null for a robot that starts watching now. */
+  since: number | null;
+  now: number;
+}
+
 /**
- * When a job next runs by the robot's clock, never for a slot it already started: a time of day
- * after `now` and after the slot it last ran for; a job run after another at the server's
- * next_run_at (when the job it follows completed), once for each completion.
+ * When a job next runs by the robot's clock: a time of day after the moment the robot watches
+ * from and after its own last start; a job run after another at the server's next_run_at (when the
+ * job it follows completed), once for each completion.
  */
-function dueAt(job: ScheduledJob, now: number, fired: number | undefined): number | null {
+function dueAt(job: ScheduledJob, since: number, fired: number | undefined): number | null {
   if (job.config.scheduled === 'afterJob') {
     const at = job.next_run_at === null ? null : Date.parse(job.next_run_at);
     return at === null || (fired !== undefined && at <= fired) ? null : at;
   }
-  return nextRunAt(job.config, new Date(Math.max(now, fired ?? now)))?.getTime() ?? null;
+  return nextRunAt(job.config, new Date(Math.max(since, fired ?? since)))?.getTime() ?? null;
 }
 
-/** The earliest run among the scheduled jobs of the groups the robot works for; null when none will run. */
-export function planScheduledRun(jobs: readonly ScheduledJob[], groups: readonly RobotGroupArgs[], fired: FiredSlots, now: number): ScheduledRun | null {
-  let next: ScheduledRun | null = null;
+/**
+ * The earliest run among the scheduled jobs of the groups the robot works for (null when none
+ * will run), and the moment the robot watches from next: now, unless a run is due already, whose
+ * slot must not slip past while the robot is busy or the next poll is on its way.
+ */
+export function planScheduledRun({ jobs, groups, fired, since, now }: ScheduleView): { run: ScheduledRun | null; since: number } {
+  const from = since ?? now;
+  let run: ScheduledRun | null = null;
   for (const job of jobs) {
     const group = groups.find((candidate) => candidate.id === job.group_id);
-    const at = group ? dueAt(job, now, fired[firedSlotKey({ groupId: job.group_id, name: job.name })]) : null;
-    if (group && at !== null && (next === null || at < next.at)) {
-      next = { group: { id: group.id, name: group.name, fb_group_id: group.fb_group_id, fb_slug: group.fb_slug }, name: job.name, at, plannedAt: now };
+    const at = group ? dueAt(job, from, fired[firedSlotKey({ groupId: job.group_id, name: job.name })]) : null;
+    if (group && at !== null && (run === null || at < run.at)) {
+      run = { group: { id: group.id, name: group.name, fb_group_id: group.fb_group_id, fb_slug: group.fb_slug }, name: job.name, at, plannedAt: now };
     }
   }
-  return next;
+  return { run, since: run !== null && run.at <= now ? from : now };
+}
+
+/** When a run starts, for the firedSlots: its slot, or now when it starts late. */
+export function firedAt(run: ScheduledRun, now: number): number {
+  return Math.max(run.at, now);
 }
 
 /** How long the robot waits for the run (at most MAX_SCHEDULE_WAIT, then it looks again). */
