@@ -44,13 +44,14 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 /** A server answering GET /robot/jobs with the jobs the test sets, and GET /groups/{id}/settings. */
 function fakeServer() {
-  const server = { scheduled: [] as ScheduledJob[], jobCalls: 0, settingsStatus: 200 };
+  const server = { scheduled: [] as ScheduledJob[], jobCalls: 0, settingsStatus: 200, answered: Promise.resolve() };
   const api = createApiClient({
     baseUrl: 'http://api.test/api/v1',
     fetch: async (request) => {
       const path = new URL(request.url).pathname;
       if (path === '/api/v1/robot/jobs') {
         server.jobCalls += 1;
+        await server.answered;
         return json({ robot_version: '2.4.0', latest_robot_version: '2.4.0', active_jobs: [], scheduled_jobs: server.scheduled });
       }
       if (path === `/api/v1/groups/${ROBOT_GROUP.id}/settings`) {
@@ -152,6 +153,43 @@ describe('the robot runs the scheduled jobs when they are due', () => {
       await settle();
     });
     // The server has not yet heard the run started: the same completion does not start it again.
+    await robot.advance(MINUTE);
+    expect(robot.fake.runs).toHaveLength(2);
+    robot.actor.stop();
+  });
+
+  it('runs a slot that passed while the jobs were being read', async () => {
+    const robot = await startRobot([membersOnMondays], { at: Date.parse('2024-06-03T07:34:00Z') });
+    await robot.advanceTo('2024-06-03T07:34:59Z');
+    let answer = () => {};
+    robot.server.answered = new Promise((resolve) => (answer = resolve));
+    await act(async () => void robot.actor.send({ type: 'robot.schedule.changed' }));
+    await robot.advance(3 * SECOND);
+    expect(robot.fake.runs).toEqual([]);
+    await act(async () => {
+      answer();
+      await settle();
+    });
+    await robot.advance(SECOND);
+    expect(robot.fake.lastRun()).toMatchObject({ command: 'fetch_group_members', args: ROBOT_GROUP });
+    robot.actor.stop();
+  });
+
+  it('runs a slot that passed while the robot ran a page scan once it is free, and once only', async () => {
+    const robot = await startRobot([membersOnMondays], { at: Date.parse('2024-06-03T07:34:00Z') });
+    await act(async () => void robot.actor.send({ type: 'robot.command.start', request: { command: 'fetch_group_posts', args: { ...ROBOT_GROUP, settings: SETTINGS } } }));
+    await robot.advanceTo('2024-06-03T07:36:00Z');
+    expect(robot.fake.runs).toHaveLength(1);
+    await act(async () => {
+      robot.fake.lastRun().resolve({ job_id: 12, posts: 10 });
+      await settle();
+    });
+    await robot.advance(SECOND);
+    expect(robot.fake.runs.map((run) => run.command)).toEqual(['fetch_group_posts', 'fetch_group_members']);
+    await act(async () => {
+      robot.fake.lastRun().resolve({ job_id: 13, members: 2000 });
+      await settle();
+    });
     await robot.advance(MINUTE);
     expect(robot.fake.runs).toHaveLength(2);
     robot.actor.stop();
