@@ -170,8 +170,9 @@ export const robotMachine = setup({
     isDisconnected: ({ event }) => event.type === 'robot.lost' && event.reason === 'disconnected',
     isSignedIn: ({ event }) => event.type === 'session.changed' && event.identity !== null,
     hasRequester: ({ event }) => event.type === 'robot.command.start' && event.replyTo !== undefined,
+    hasDueScheduledRun: ({ context }) => isDueAfterWait(context.scheduledRun),
     /** Scheduled jobs run while the robot is ready and runs nothing else. */
-    isScheduledRunDue: and([({ context }) => isDueAfterWait(context.scheduledRun), stateIn({ presence: { ready: 'idle' } })]),
+    isScheduledRunDue: and(['hasDueScheduledRun', stateIn({ presence: { ready: 'idle' } })]),
   },
   actions: {
     rememberRobotVersion: assign(({ context }, { version }: { version: string | null }) => ({ robotVersion: version ?? context.robotVersion })),
@@ -233,7 +234,7 @@ export const robotMachine = setup({
     replyTo: null,
     jobs: NO_JOBS,
     announcedJobs: [],
-    now: input.now ?? Date.now,
+    now: input.now ?? (() => Date.now()),
     scheduledRun: null,
     firedSlots: {},
     scheduleSince: null,
