@@ -43,12 +43,3 @@ export function formatUtcTooltip(iso: string): string {
   const utc = at.toISOString();
   return `${utc.slice(0, 10)} ${utc.slice(11, 19)} UTC`;
 }
-
-/** A moment as its weekday and time in UTC, the zone the schedule's times are set in: 'Mon 07:35 UTC'. */
-export function formatWeekdayTimeUtc(iso: string): string {
-  const at = parseMoment(iso);
-  if (!at) return iso;
-  const parts = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('hour')}:${part('minute')} UTC`;
-}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatWeekdayTimeUtc } from '../../ui/displayDate';
+import { formatNextRunTime } from './nextRunTime';
 import { pathTo } from '../routes';
 import type { NextScheduledRun, RobotIndicator } from './types';
 import './robotStatus.css';
@@ -57,7 +57,7 @@ function NextRun({ run }: { run: NextScheduledRun }) {
   const what = `${run.job}, ${run.groupName}`;
   return (
     <p className="robot-next-run">
-      <span>{run.at ? `Next run: ${formatWeekdayTimeUtc(run.at)}` : 'Next run: as soon as the robot is free'}</span>
+      <span>{run.at ? `Next run: ${formatNextRunTime(run.at)}` : 'Next run: as soon as the robot is free'}</span>
       <span className="robot-next-run__job" title={what}>
         {what}
       </span>

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, formatUtcTooltip, formatWeekdayTimeUtc } from '../../../src/ui/displayDate';
+import { formatDisplayDate, formatUtcTooltip } from '../../../src/ui/displayDate';
 
 describe('formatDisplayDate', () => {
   it("shows 'MMM Do YYYY h:mm A'", () => {
@@ -50,13 +50,5 @@ describe('formatUtcTooltip', () => {
 
   it('leaves an unreadable date as it came', () => {
     expect(formatUtcTooltip('not a date')).toBe('not a date');
-  });
-});
-
-describe('formatWeekdayTimeUtc', () => {
-  it("shows the weekday and the 24-hour time in UTC, the schedule's zone", () => {
-    expect(formatWeekdayTimeUtc('2024-06-03T07:35:00.000Z')).toBe('Mon 07:35 UTC');
-    expect(formatWeekdayTimeUtc('2024-06-09T23:05:00+02:00')).toBe('Sun 21:05 UTC');
-    expect(formatWeekdayTimeUtc('2024-06-04T00:00:00Z')).toBe('Tue 00:00 UTC');
   });
 });
