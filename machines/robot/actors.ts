@@ -10,6 +10,7 @@ import {
   type RobotState,
 } from '../../src/robot/protocol';
 import type { RobotEmitted } from './machine';
+import type { ScheduledRun } from './schedule';
 
 type Schemas = components['schemas'];
 export type ExtensionJob = Schemas['ExtensionJob'];
@@ -117,4 +118,24 @@ export const listenToRobotJobs = fromCallback<RobotJobReport, { robotRef: ActorR
     started.unsubscribe();
     finished.unsubscribe();
   };
+});
+
+/** A scheduled run with its command ready to start, or why it could not start. */
+export type ScheduledRunPreparation = { kind: 'ready'; request: RobotCommandRequest } | { kind: 'failed'; command: ScheduledRun['name']; message: string };
+
+const SETTINGS_UNAVAILABLE = "The scheduled Sync Engagements did not start: the group's sync settings could not be loaded.";
+
+/**
+ * The command of a scheduled run (spec part 2 §7): Sync Members takes the group's fields, Sync
+ * Engagements also the group's settings, read from GET /groups/{id}/settings when it is due.
+ */
+export const prepareScheduledRun = fromPromise<ScheduledRunPreparation, { api: ApiClient; run: ScheduledRun }>(async ({ input, signal }) => {
+  const { group, name } = input.run;
+  if (name === 'fetch_group_members') return { kind: 'ready', request: { command: name, args: group } };
+  try {
+    const { data } = await input.api.GET('/groups/{id}/settings', { params: { path: { id: group.id } }, signal });
+    return data ? { kind: 'ready', request: { command: name, args: { ...group, settings: data.settings } } } : { kind: 'failed', command: name, message: SETTINGS_UNAVAILABLE };
+  } catch {
+    return { kind: 'failed', command: name, message: SETTINGS_UNAVAILABLE };
+  }
 });

@@ -1,8 +1,9 @@
-import { assign, enqueueActions, not, setup, type AnyActorRef } from 'xstate';
+import { and, assign, enqueueActions, not, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { ApiClient } from '../../src/api/client';
 import type { Robot, RobotCommandName, RobotIdentity, RobotJobName, RobotProgress } from '../../src/robot/protocol';
 import {
   fetchRobotJobs,
+  prepareScheduledRun,
   runRobotCommand,
   watchRobot,
   type CommandReport,
@@ -11,11 +12,15 @@ import {
   type RobotJobs,
   type RobotJobsLookup,
   type RobotReport,
+  type ScheduledRunPreparation,
 } from './actors';
+import { firedAt, firedSlotKey, isDueAfterWait, planScheduledRun, scheduledWait, type FiredSlots, type ScheduledRun } from './schedule';
 
 export interface RobotMachineInput {
   robot: Robot;
   api: ApiClient;
+  /** The robot's clock for its schedule; the browser's by default (a simulated one in tests). */
+  now?: () => number;
 }
 
 export interface CommandFailure {
@@ -40,6 +45,12 @@ export interface RobotContext {
   jobs: RobotJobs;
   /** The jobs the robot last announced as running, so a change is announced once. */
   announcedJobs: RunningJob[];
+  now: () => number;
+  /** The scheduled job it runs next, worked out each time it waits for the next poll. */
+  scheduledRun: ScheduledRun | null;
+  firedSlots: FiredSlots;
+  /** The moment the schedule's slots count from while the user is signed in; null before. */
+  scheduleSince: number | null;
 }
 
 /** A job the robot runs for a group: a command started here, or an active job the server knows of. */
@@ -63,7 +74,9 @@ export type RobotEvent =
   | RobotReport
   | CommandReport
   | { type: 'robot.command.start'; request: RobotCommandRequest; replyTo?: AnyActorRef }
-  | { type: 'session.changed'; identity: RobotIdentity | null };
+  | { type: 'session.changed'; identity: RobotIdentity | null }
+  /** The group's schedule was saved: the robot reads the scheduled jobs again. */
+  | { type: 'robot.schedule.changed' };
 
 const NO_JOBS: RobotJobs = { active: [], scheduled: [] };
 
@@ -146,13 +159,20 @@ export const robotMachine = setup({
     input: {} as RobotMachineInput,
     emitted: {} as RobotEmitted,
   },
-  actors: { watchRobot, runRobotCommand, fetchRobotJobs },
-  delays: { pollInterval: 5_000 },
+  actors: { watchRobot, runRobotCommand, fetchRobotJobs, prepareScheduledRun },
+  delays: {
+    pollInterval: 5_000,
+    /** Until the next scheduled run, or until the robot looks at the schedule again. */
+    untilScheduledRun: ({ context }) => scheduledWait(context.scheduledRun),
+  },
   guards: {
     isOutdated: ({ event }) => event.type === 'robot.detected' && event.outdated,
     isDisconnected: ({ event }) => event.type === 'robot.lost' && event.reason === 'disconnected',
     isSignedIn: ({ event }) => event.type === 'session.changed' && event.identity !== null,
     hasRequester: ({ event }) => event.type === 'robot.command.start' && event.replyTo !== undefined,
+    hasDueScheduledRun: ({ context }) => isDueAfterWait(context.scheduledRun),
+    /** Scheduled jobs run while the robot is ready and runs nothing else. */
+    isScheduledRunDue: and(['hasDueScheduledRun', stateIn({ presence: { ready: 'idle' } })]),
   },
   actions: {
     rememberRobotVersion: assign(({ context }, { version }: { version: string | null }) => ({ robotVersion: version ?? context.robotVersion })),
@@ -180,7 +200,21 @@ export const robotMachine = setup({
     }),
     announceJobs: enqueueActions(({ context, enqueue }) => announce(enqueue, context.announcedJobs, runningJobsOf(context))),
     rememberJobs: assign((_, { lookup }: { lookup: RobotJobsLookup }) => (lookup.kind === 'loaded' ? { jobs: lookup.jobs } : {})),
-    forgetJobs: assign({ jobs: NO_JOBS }),
+    forgetJobs: assign({ jobs: NO_JOBS, scheduledRun: null, scheduleSince: null }),
+    planScheduledRun: assign(({ context }) => {
+      const { jobs, identity, firedSlots, scheduleSince } = context;
+      const { run, since } = planScheduledRun({ jobs: jobs.scheduled, groups: identity?.groups ?? [], fired: firedSlots, since: scheduleSince, now: context.now() });
+      return { scheduledRun: run, scheduleSince: since };
+    }),
+    rememberFiredSlot: assign(({ context }) => {
+      const run = context.scheduledRun!;
+      return { firedSlots: { ...context.firedSlots, [firedSlotKey({ groupId: run.group.id, name: run.name })]: firedAt(run, context.now()) } };
+    }),
+    /** A scheduled run starts like any command, so it shows as running the same way; one that cannot start is reported as failed. */
+    startScheduledRun: enqueueActions(({ enqueue }, preparation: ScheduledRunPreparation) => {
+      if (preparation.kind === 'ready') enqueue.raise({ type: 'robot.command.start', request: preparation.request });
+      else enqueue.assign({ lastFailure: { command: preparation.command, code: 'failed', message: preparation.message } });
+    }),
     /** Told to the app, whose version check reloads the extension when a newer robot is published. */
     reportRobotVersion: enqueueActions(({ enqueue }, { version }: { version: string | null }) => {
       if (version) enqueue.emit({ type: 'robot.versionReported', version });
@@ -200,6 +234,10 @@ export const robotMachine = setup({
     replyTo: null,
     jobs: NO_JOBS,
     announcedJobs: [],
+    now: input.now ?? (() => Date.now()),
+    scheduledRun: null,
+    firedSlots: {},
+    scheduleSince: null,
   }),
   invoke: { id: 'watchRobot', src: 'watchRobot', input: ({ context }) => ({ robot: context.robot }) },
   on: {
@@ -293,10 +331,26 @@ export const robotMachine = setup({
             onDone: { target: 'waitingToPoll', actions: [{ type: 'rememberJobs', params: ({ event }) => ({ lookup: event.output }) }, 'announceJobs'] },
             onError: 'waitingToPoll',
           },
+          on: { 'robot.schedule.changed': { target: 'fetchingJobs', reenter: true } },
         },
         waitingToPoll: {
-          after: { pollInterval: 'fetchingJobs' },
-          on: { 'robot.command.done': 'fetchingJobs', 'robot.command.failed': 'fetchingJobs' },
+          entry: 'planScheduledRun',
+          after: {
+            pollInterval: 'fetchingJobs',
+            untilScheduledRun: { guard: 'isScheduledRunDue', target: 'preparingScheduledRun', actions: 'rememberFiredSlot' },
+          },
+          on: { 'robot.command.done': 'fetchingJobs', 'robot.command.failed': 'fetchingJobs', 'robot.schedule.changed': 'fetchingJobs' },
+        },
+        /** A scheduled job is due: its command is made ready (a Sync Engagements reads the group's settings) and started. */
+        preparingScheduledRun: {
+          invoke: {
+            id: 'prepareScheduledRun',
+            src: 'prepareScheduledRun',
+            input: ({ context }) => ({ api: context.api, run: context.scheduledRun! }),
+            onDone: { target: 'waitingToPoll', actions: { type: 'startScheduledRun', params: ({ event }) => event.output } },
+            onError: 'waitingToPoll',
+          },
+          on: { 'robot.schedule.changed': 'fetchingJobs' },
         },
       },
     },

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import type { GroupJobStatus, RobotIndicator } from './indicator';
+import type { GroupJobStatus, NextScheduledRun, RobotIndicator } from './indicator';
 import type { RobotJobName, RobotPresence } from '../../src/robot/protocol';
 import { commandJob, type CommandFailure, type robotMachine } from './machine';
+import type { ScheduledJobName } from './schedule';
 
 export type RobotSnapshot = SnapshotFrom<typeof robotMachine>;
 
@@ -18,9 +19,22 @@ export function robotPresence(snapshot: RobotSnapshot): RobotPresence {
   return PRESENCES.find((presence) => snapshot.matches({ presence })) ?? 'detecting';
 }
 
-/** The sidebar's robot line: its version when installed, otherwise why it cannot be used. */
+/** What the scheduled jobs are called (spec part 2 §4 Scheduling: Sync Engagements can run after Sync Members). */
+export const SCHEDULED_JOB_TITLES: Record<ScheduledJobName, string> = {
+  fetch_group_members: 'Sync Members',
+  fetch_group_posts: 'Sync Engagements',
+};
+
+/** The scheduled job the robot runs next, while it is ready to run it; none while the one due gets ready to start. */
+export function nextScheduledRun(snapshot: RobotSnapshot): NextScheduledRun | null {
+  const run = snapshot.context.scheduledRun;
+  if (!run || robotPresence(snapshot) !== 'ready' || snapshot.matches({ jobs: 'preparingScheduledRun' })) return null;
+  return { job: SCHEDULED_JOB_TITLES[run.name], groupName: run.group.name, at: run.at > run.plannedAt ? new Date(run.at).toISOString() : null };
+}
+
+/** The sidebar's robot line: its version when installed, otherwise why it cannot be used; the next scheduled run under it. */
 export function robotIndicator(snapshot: RobotSnapshot): RobotIndicator {
-  return { presence: robotPresence(snapshot), version: snapshot.context.robotVersion };
+  return { presence: robotPresence(snapshot), version: snapshot.context.robotVersion, nextRun: nextScheduledRun(snapshot) };
 }
 
 /** A command can start while the robot is ready and no other command runs. */

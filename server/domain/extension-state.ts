@@ -3,10 +3,10 @@ import type { AppDb } from '../db/connect';
 import { DEFAULT_GROUP_SCHEDULE } from '../db/group-defaults';
 import type { GroupSchedule, ScheduledJobConfig } from '../db/json-types';
 import { groups, robot_jobs, robot_logs } from '../db/schema';
-import { isPaidPlan } from '../../rules/plans';
+import { paidFeatureRefusal } from '../../rules/plans';
+import { nextRunAt } from '../../rules/schedule';
 import { liveJobSince } from './robot-jobs';
 import type { RobotJobRow } from './robot-jobs';
-import { nextRunAt } from './schedule-next-run';
 
 export type ScheduledJobName = keyof GroupSchedule;
 
@@ -49,13 +49,13 @@ export async function readExtensionState(db: AppDb, userId: number, groupIds: re
 
 async function scheduledJobs(db: AppDb, groupIds: readonly number[], now: Date): Promise<ScheduledJob[]> {
   const schedulable = await db
-    .select({ id: groups.id, plan: groups.subscribed_plan, isLocked: groups.is_locked, schedule: groups.schedule })
+    .select({ id: groups.id, subscribed_plan: groups.subscribed_plan, is_locked: groups.is_locked, schedule: groups.schedule })
     .from(groups)
     .where(inArray(groups.id, [...groupIds]))
     .orderBy(asc(groups.name), asc(groups.id));
   const history = await jobHistory(db, groupIds);
   return schedulable
-    .filter((group) => isPaidPlan(group.plan) && !group.isLocked)
+    .filter((group) => paidFeatureRefusal(group) === null)
     .flatMap((group) =>
       SCHEDULED_JOB_NAMES.flatMap((name): ScheduledJob[] => {
         const config = { ...DEFAULT_GROUP_SCHEDULE[name], ...group.schedule[name] };

@@ -37,7 +37,8 @@ export interface SignedInLayoutProps {
 }
 
 function sameIndicator(a: RobotIndicator, b: RobotIndicator): boolean {
-  return a.presence === b.presence && a.version === b.version;
+  const sameNextRun = a.nextRun === b.nextRun || (a.nextRun !== null && b.nextRun !== null && a.nextRun.job === b.nextRun.job && a.nextRun.groupName === b.nextRun.groupName && a.nextRun.at === b.nextRun.at);
+  return a.presence === b.presence && a.version === b.version && sameNextRun;
 }
 
 function sameJobStatus(a: GroupJobStatus | null, b: GroupJobStatus | null): boolean {

@@ -2,12 +2,13 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type EventObject, type SnapshotFrom } from 'xstate';
 import { createApiClient } from '../../src/api/client';
-import type { RobotJobsLookup } from '../../machines/robot/actors';
+import type { RobotJobsLookup, ScheduledRunPreparation } from '../../machines/robot/actors';
+import type { ScheduledRun } from '../../machines/robot/schedule';
 import { robotMachine, type RobotEvent } from '../../machines/robot/machine';
 import { canStartCommand, groupJobStatus, isRunningCommand, lastCommandFailure, robotIndicator, robotPresence } from '../../machines/robot/selectors';
 import { SPEC_JOB_NOTICES } from './memberListSpec';
 import { RobotError } from '../../src/robot/protocol';
-import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_IDENTITY, ROBOT_JOB_LOOKUPS } from '../../src/app/shell/fixtures';
+import { ROBOT_EVENTS, ROBOT_GROUP, ROBOT_IDENTITY, ROBOT_JOB_LOOKUPS, ROBOT_NOW, SCHEDULED_RUN_PREPARATIONS } from '../../src/app/shell/fixtures';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
@@ -19,7 +20,7 @@ import { createFakeRobot } from './robot/fakeRobot';
 import { renderRobotScreen } from './robot/robotScreen';
 
 type Snapshot = SnapshotFrom<typeof robotMachine>;
-type ModelEvent = RobotEvent | DelayedEvent | ActorDoneEvent<RobotJobsLookup> | ActorErrorEvent;
+type ModelEvent = RobotEvent | DelayedEvent | ActorDoneEvent<RobotJobsLookup> | ActorDoneEvent<ScheduledRunPreparation> | ActorErrorEvent;
 
 const GROUP = ROBOT_GROUP;
 const jobLookups: RobotJobsLookup[] = Object.values(ROBOT_JOB_LOOKUPS);
@@ -46,6 +47,9 @@ const modelEvents: ModelEvent[] = [
   ...delayedEvents(robotMachine),
   ...actorDoneEvents('fetchRobotJobs', jobLookups),
   actorErrorEvent('fetchRobotJobs', new Error('the jobs call crashed')),
+  // A run that cannot start has its own test below; the model starts the one that can.
+  ...actorDoneEvents('prepareScheduledRun', [SCHEDULED_RUN_PREPARATIONS.ready]),
+  actorErrorEvent('prepareScheduledRun', new Error('the settings call crashed')),
 ];
 
 const unusedApi = createApiClient({
@@ -54,6 +58,8 @@ const unusedApi = createApiClient({
 });
 
 const COMMAND_REPORTS = ['robot.command.progress', 'robot.command.done', 'robot.command.failed'];
+const POLL_DELAY = 'xstate.after.pollInterval.robot.jobs.waitingToPoll';
+const SCHEDULE_DELAY = 'xstate.after.untilScheduledRun.robot.jobs.waitingToPoll';
 
 /** Events by what matters, without the identity's and the jobs' whole records. */
 function labelRobotEvent(event: EventObject): string | undefined {
@@ -61,8 +67,9 @@ function labelRobotEvent(event: EventObject): string | undefined {
   if (event.type === 'robot.command.start') return `start ${(event as Extract<RobotEvent, { type: 'robot.command.start' }>).request.command}`;
   if (event.type === 'xstate.done.actor.fetchRobotJobs') {
     const lookup = (event as ModelEvent as ActorDoneEvent<RobotJobsLookup>).output;
-    return `jobs ${lookup.kind === 'loaded' ? `loaded (${lookup.jobs.active.length} active)` : 'unavailable'}`;
+    return `jobs ${lookup.kind === 'loaded' ? `loaded (${lookup.jobs.active.length} active, ${lookup.jobs.scheduled.length} scheduled)` : 'unavailable'}`;
   }
+  if (event.type === 'xstate.done.actor.prepareScheduledRun') return `scheduled run ${(event as ModelEvent as ActorDoneEvent<ScheduledRunPreparation>).output.kind}`;
   return undefined;
 }
 
@@ -74,13 +81,14 @@ function presenceReported(event: ModelEvent) {
 }
 
 const model = createMachineTestModel(robotMachine, {
-  input: { robot: createFakeRobot().robot, api: unusedApi },
+  input: { robot: createFakeRobot().robot, api: unusedApi, now: () => ROBOT_NOW },
   events: modelEvents,
   distinguishingContext: ({ context }) => ({
     robotVersion: context.robotVersion,
     progress: context.progress?.done ?? null,
     failed: context.lastFailure !== null,
     activeJobs: context.jobs.active.length,
+    scheduledRun: context.scheduledRun?.name ?? null,
   }),
   // The robot reports only changes (a presence it is not in yet, a version it did not report yet),
   // and only a running command reports progress or an end.
@@ -89,6 +97,8 @@ const model = createMachineTestModel(robotMachine, {
     if (reported) return robotPresence(snapshot) !== reported;
     if (event.type === 'robot.versionReported') return snapshot.context.robotVersion !== (event as { version: string }).version;
     if (COMMAND_REPORTS.includes(event.type)) return isRunningCommand(snapshot);
+    // A scheduled run due before the next poll starts first: the poll's delay cannot end before it.
+    if (event.type === POLL_DELAY) return !snapshot.can({ type: SCHEDULE_DELAY } as never);
     // A requester is only refused here: its accepted commands have their own tests below.
     if (event.type === 'robot.command.start' && 'replyTo' in event) return !canStartCommand(snapshot);
     return true;
@@ -96,17 +106,19 @@ const model = createMachineTestModel(robotMachine, {
 });
 const paths = model.getShortestPaths();
 
-function startSystem() {
+function startSystem(now = ROBOT_NOW) {
   const clock = new SimulatedClock();
+  clock.set(now);
   const fake = createFakeRobot();
   const jobsCall = createDeferredActor<RobotJobsLookup, { api: typeof unusedApi }>();
+  const preparation = createDeferredActor<ScheduledRunPreparation, { api: typeof unusedApi; run: ScheduledRun }>();
   const reportRobotVersion = vi.fn<(version: string | null) => void>();
   const machine = robotMachine.provide({
-    actors: { fetchRobotJobs: jobsCall.logic },
+    actors: { fetchRobotJobs: jobsCall.logic, prepareScheduledRun: preparation.logic },
     actions: { reportRobotVersion: (_, { version }) => reportRobotVersion(version) },
   });
-  const actor = createActor(machine, { clock, input: { robot: fake.robot, api: unusedApi } });
-  return { actor, clock, fake, jobsCall, reportRobotVersion };
+  const actor = createActor(machine, { clock, input: { robot: fake.robot, api: unusedApi, now: () => clock.now() } });
+  return { actor, clock, fake, jobsCall, preparation, reportRobotVersion };
 }
 
 type System = ReturnType<typeof startSystem>;
@@ -158,9 +170,12 @@ function implementationFor(system: System) {
       'presence.ready.running': (expected: Snapshot) => {
         expect(isRunningCommand(system.actor.getSnapshot())).toBe(true);
         expect(canStartCommand(system.actor.getSnapshot())).toBe(false);
-        expect(system.fake.lastRun()).toMatchObject({ command: 'fetch_group_members', args: GROUP });
+        // The page's scan and the scheduled Sync Engagements both run for the group.
+        const run = system.fake.lastRun();
+        expect(run.args).toMatchObject(GROUP);
+        const unit = run.command === 'fetch_group_posts' ? 'posts' : 'members';
         const progress = expected.context.progress;
-        expect(screen.getByText(progress ? `${progress.done} of ${progress.total?.toLocaleString('en-US')} members` : '0 members so far')).toBeInTheDocument();
+        expect(screen.getByText(progress ? `${progress.done} of ${progress.total?.toLocaleString('en-US')} ${unit}` : `0 ${unit} so far`)).toBeInTheDocument();
       },
       jobs: () => {},
       'jobs.signedOut': () => {
@@ -169,6 +184,10 @@ function implementationFor(system: System) {
       },
       'jobs.fetchingJobs': () => expect(system.jobsCall.waitingRuns()).toBe(1),
       'jobs.waitingToPoll': () => expect(system.jobsCall.waitingRuns()).toBe(0),
+      'jobs.preparingScheduledRun': () => {
+        expect(system.preparation.waitingRuns()).toBe(1);
+        expect(screen.queryByText(/Next run/)).toBeNull();
+      },
     },
     events: {
       'xstate.init': () => {
@@ -224,6 +243,20 @@ function implementationFor(system: System) {
           system.jobsCall.reject((event as ModelEvent as ActorErrorEvent).error);
           await settle();
         }),
+      'xstate.done.actor.prepareScheduledRun': ({ event }: ModelStep) =>
+        act(async () => {
+          system.preparation.resolve((event as ModelEvent as ActorDoneEvent<ScheduledRunPreparation>).output);
+          await settle();
+        }),
+      'xstate.error.actor.prepareScheduledRun': ({ event }: ModelStep) =>
+        act(async () => {
+          system.preparation.reject((event as ModelEvent as ActorErrorEvent).error);
+          await settle();
+        }),
+      'robot.schedule.changed': async (step: ModelStep) => {
+        await sendToSystem(step);
+        expect(system.jobsCall.waitingRuns()).toBe(1);
+      },
     },
   };
 }

@@ -49,6 +49,16 @@ export const robotView = defineStateView({
       await expect(notice).toHaveTextContent('500 of 2,000 members');
       await expect(within(notice).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     },
+    ReadyIdleVersion240NextRunDue: async ({ canvasElement }) => {
+      const shell = within(canvasElement);
+      await expect(shell.getByText('Next run: as soon as the robot is free')).toBeVisible();
+      await expect(shell.getByText('Sync Engagements, Trail Runners Club')).toBeVisible();
+    },
+    ReadyRunningVersion240SyncingEngagements0OfUnknown: async ({ canvasElement }) => {
+      const shell = within(canvasElement);
+      await expect(shell.getByRole('status', { name: 'Syncing Engagements...' })).toHaveTextContent('0 posts so far');
+      await expect(shell.queryByText(/Next run/)).toBeNull();
+    },
     DetectingRemoving10Of30: async ({ canvasElement }) => {
       await expect(within(canvasElement).getByRole('status', { name: 'Removing Members...' })).toHaveTextContent('10 of 30 members');
     },

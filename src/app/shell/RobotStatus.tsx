@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { formatNextRunTime } from './nextRunTime';
 import { pathTo } from '../routes';
-import type { RobotIndicator } from './types';
+import type { NextScheduledRun, RobotIndicator } from './types';
 import './robotStatus.css';
 
 export interface RobotStatusProps {
@@ -16,10 +17,13 @@ export function RobotStatus({ robot }: RobotStatusProps) {
   switch (robot.presence) {
     case 'ready':
       return (
-        <p className="robot-status">
-          <span className="robot-status__dot" aria-hidden="true" />
-          {robot.version ? `Robot ${robot.version}` : 'Robot installed'}
-        </p>
+        <>
+          <p className="robot-status">
+            <span className="robot-status__dot" aria-hidden="true" />
+            {robot.version ? `Robot ${robot.version}` : 'Robot installed'}
+          </p>
+          {robot.nextRun && <NextRun run={robot.nextRun} />}
+        </>
       );
     case 'detecting':
       return (
@@ -46,4 +50,17 @@ export function RobotStatus({ robot }: RobotStatusProps) {
         </Link>
       );
   }
+}
+
+/** Under the version: when the robot runs its next scheduled job, for which group. */
+function NextRun({ run }: { run: NextScheduledRun }) {
+  const what = `${run.job}, ${run.groupName}`;
+  return (
+    <p className="robot-next-run">
+      <span>{run.at ? `Next run: ${formatNextRunTime(run.at)}` : 'Next run: as soon as the robot is free'}</span>
+      <span className="robot-next-run__job" title={what}>
+        {what}
+      </span>
+    </p>
+  );
 }

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema';
-import type { RobotJobsLookup } from '../../../machines/robot/actors';
+import type { RobotJobsLookup, ScheduledJob, ScheduledRunPreparation } from '../../../machines/robot/actors';
 import type { RobotEvent } from '../../../machines/robot/machine';
 import type { ExtensionJob, RobotIdentity } from '../../robot/protocol';
 import type { Group, RobotIndicator, ShellFeatures, User } from './types';
@@ -160,7 +160,7 @@ export const supervisorUser = userFixture({
   is_supervisor: true,
 });
 
-export const installedRobot: RobotIndicator = { presence: 'ready', version: '2.4.0' };
+export const installedRobot: RobotIndicator = { presence: 'ready', version: '2.4.0', nextRun: null };
 
 export const defaultFeatures: ShellFeatures = {
   lab: false,
@@ -210,11 +210,58 @@ export const ROBOT_EVENTS: { [Type in RobotEvent['type']]: Array<Extract<RobotEv
     { type: 'session.changed', identity: ROBOT_IDENTITY },
     { type: 'session.changed', identity: null },
   ],
+  'robot.schedule.changed': [{ type: 'robot.schedule.changed' }],
+};
+
+/** The robot's clock in its stories and model test: a Monday, an hour after the group's Sync Members completed. */
+export const ROBOT_NOW = Date.parse('2024-06-03T10:00:00.000Z');
+
+/** Sync Engagements of the robot's group, run after Sync Members, which completed at 09:00: due now. */
+const engagementsAfterMembers: ScheduledJob = {
+  group_id: ROBOT_GROUP.id,
+  name: 'fetch_group_posts',
+  next_run_at: '2024-06-03T09:00:00.000Z',
+  config: {
+    enabled: true,
+    scheduled: 'afterJob',
+    everyDay: '12:00:00',
+    afterJob: 'fetch_group_members',
+    perWeekdays0: null,
+    perWeekdays1: null,
+    perWeekdays2: null,
+    perWeekdays3: null,
+    perWeekdays4: null,
+    perWeekdays5: null,
+    perWeekdays6: null,
+    humanName: 'Sync Engagements',
+  },
 };
 
 /** How GET /robot/jobs answers, by name. */
 export const ROBOT_JOB_LOOKUPS = {
   removing: { kind: 'loaded', jobs: { active: [removalJob], scheduled: [] } },
   none: { kind: 'loaded', jobs: { active: [], scheduled: [] } },
+  engagementsDue: { kind: 'loaded', jobs: { active: [], scheduled: [engagementsAfterMembers] } },
   unavailable: { kind: 'unavailable' },
 } satisfies Record<string, RobotJobsLookup>;
+
+/** How a due scheduled run gets ready: its command with the group's settings, or the settings could not be read. */
+export const SCHEDULED_RUN_PREPARATIONS = {
+  ready: {
+    kind: 'ready',
+    request: {
+      command: 'fetch_group_posts',
+      args: {
+        ...ROBOT_GROUP,
+        settings: {
+          engagement_sync_lookbehind_by: 'days',
+          engagement_sync_days_back: 30,
+          engagement_sync_posts_back: 10,
+          engagement_sync_reactions_per_post: 100,
+          engagement_sync_comments_per_post: 50,
+        },
+      },
+    },
+  },
+  failed: { kind: 'failed', command: 'fetch_group_posts', message: "The scheduled Sync Engagements did not start: the group's sync settings could not be loaded." },
+} satisfies Record<string, ScheduledRunPreparation>;

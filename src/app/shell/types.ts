@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { components } from '../../api/schema';
-import type { GroupJobStatus, RobotIndicator } from '../../../machines/robot/indicator';
+import type { GroupJobStatus, NextScheduledRun, RobotIndicator } from '../../../machines/robot/indicator';
 
-export type { GroupJobStatus, RobotIndicator };
+export type { GroupJobStatus, NextScheduledRun, RobotIndicator };
 
 export type User = components['schemas']['User'];
 export type Group = components['schemas']['Group'];

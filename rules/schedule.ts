@@ -1,6 +1,12 @@
-import type { ScheduledJobConfig } from '../db/json-types';
+import type { Schemas } from './contract';
 
 const DAY_MS = 86_400_000;
+
+type ScheduledJobConfig = Schemas['ScheduledJobConfig'];
+type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** What a schedule's time of day depends on: whether it runs and when (spec part 2 §3 Scheduled job config). */
+export type ScheduleTimes = Pick<ScheduledJobConfig, 'enabled' | 'scheduled' | 'everyDay' | `perWeekdays${Weekday}`>;
 
 /** What is known of the job a job scheduled afterJob follows. */
 export interface FollowedJob {
@@ -16,11 +22,12 @@ function atTimeOfDay(day: Date, time: string): Date {
 }
 
 /**
- * When a scheduled job next runs, in UTC: everyDay at its time; perWeekdays at the next chosen
- * day's time; afterJob as soon as the job it follows has completed since it last ran itself (due
- * then), and not until the followed job completes again otherwise. Null when it will not run.
+ * When a scheduled job next runs, in UTC (spec part 2 §4 Scheduling): everyDay at its time;
+ * perWeekdays at the next chosen day's time; afterJob as soon as the job it follows has completed
+ * since it last ran itself (due then), and not until the followed job completes again otherwise.
+ * A time of day is always later than `now`. Null when it will not run.
  */
-export function nextRunAt(config: ScheduledJobConfig, now: Date, followed?: FollowedJob): Date | null {
+export function nextRunAt(config: ScheduleTimes, now: Date, followed?: FollowedJob): Date | null {
   if (!config.enabled) return null;
   if (config.scheduled === 'everyDay') {
     const today = atTimeOfDay(now, config.everyDay);
@@ -29,7 +36,7 @@ export function nextRunAt(config: ScheduledJobConfig, now: Date, followed?: Foll
   if (config.scheduled === 'perWeekdays') {
     for (let daysAhead = 0; daysAhead <= 7; daysAhead += 1) {
       const day = new Date(now.getTime() + daysAhead * DAY_MS);
-      const time = config[`perWeekdays${day.getUTCDay() as 0 | 1 | 2 | 3 | 4 | 5 | 6}`];
+      const time = config[`perWeekdays${day.getUTCDay() as Weekday}`];
       if (time === null) continue;
       const candidate = atTimeOfDay(day, time);
       if (candidate > now) return candidate;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_SCHEDULE } from '../../../server/db/group-defaults';
-import { nextRunAt } from '../../../server/domain/schedule-next-run';
+import { nextRunAt } from '../../../rules/schedule';
 
 const members = { ...DEFAULT_GROUP_SCHEDULE.fetch_group_members, enabled: true };
 const posts = { ...DEFAULT_GROUP_SCHEDULE.fetch_group_posts, enabled: true };
