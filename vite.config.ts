@@ -22,9 +22,11 @@ function dropThemeFonts(): Plugin {
 
 /**
  * What PrimeReact's DataTable and AutoComplete import for features no table or typeahead here uses:
- * each part's export and the feature it serves.
+ * each part's export, the feature it serves, and whether only DataTable goes without it (AutoComplete
+ * types into an InputText).
  */
-const UNUSED_PARTS: Record<string, { name: string; feature: string }> = {
+const UNUSED_PARTS: Record<string, { name: string; feature: string; onlyIn?: 'datatable' }> = {
+  'primereact/inputtext': { name: 'InputText', feature: 'column filter menus', onlyIn: 'datatable' },
   'primereact/paginator': { name: 'Paginator', feature: 'its own paginator (the lists page with src/ui/ListPaginator.tsx)' },
   'primereact/dropdown': { name: 'Dropdown', feature: 'column filter menus (the lists filter above the table)' },
   'primereact/icons/filter': { name: 'FilterIcon', feature: 'column filter menus' },
@@ -71,7 +73,8 @@ function withoutUnusedComponentParts(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!importer || !(source in UNUSED_PARTS) || !/primereact[\\/](datatable|autocomplete)[\\/]/.test(importer)) return null;
+      const part = UNUSED_PARTS[source];
+      if (!importer || !part || !new RegExp(`primereact[\\\\/](${part.onlyIn ?? 'datatable|autocomplete'})[\\\\/]`).test(importer)) return null;
       return LEFT_OUT_PREFIX + source;
     },
     load(id) {

@@ -1,11 +1,13 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { GroupChooser } from './GroupChooser';
 import { GroupMenu } from './GroupMenu';
 import { ReloadLogoButton } from './ReloadLogoButton';
 import { RobotStatus } from './RobotStatus';
-import { SupervisorControls } from './SupervisorControls';
 import type { ShellProps } from './types';
 import { UserMenu } from './UserMenu';
+
+/** Staff-only controls load for supervisors alone, not with every admin's pages. */
+const SupervisorControls = lazy(async () => ({ default: (await import('./SupervisorControls')).SupervisorControls }));
 
 export type SidebarProps = Pick<
   ShellProps,
@@ -34,7 +36,11 @@ export function Sidebar({ user, groups, currentGroup, robot, features, issueComp
       </div>
       <div className="sidebar__scroll">{currentGroup && <GroupMenu group={currentGroup} user={user} />}</div>
       <div className="sidebar__bottom">
-        {user.is_supervisor && <SupervisorControls labEnabled={features.lab} onOpenLab={onOpenLab} signInAsTools={signInAsTools} />}
+        {user.is_supervisor && (
+          <Suspense fallback={null}>
+            <SupervisorControls labEnabled={features.lab} onOpenLab={onOpenLab} signInAsTools={signInAsTools} />
+          </Suspense>
+        )}
         <UserMenu user={user} features={features} issueCompanionToken={issueCompanionToken} />
       </div>
     </>

@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { MemberListEvent } from '../../../machines/memberList/machine';
@@ -73,7 +72,8 @@ export function MembersView(props: MembersViewProps) {
         <h1 id="members-title">Members</h1>
         <span className="members-page__search p-input-icon-left">
           <i className="pi pi-search" aria-hidden="true" />
-          <InputText
+          <input
+            className="p-inputtext p-component"
             value={typedText}
             placeholder="Type here to Search Member"
             aria-label="Search members"

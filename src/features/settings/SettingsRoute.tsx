@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { AnyActorRef } from 'xstate';
+import type { RobotActor } from '../../../machines/robot/actorRef';
 import type { ApiClient } from '../../api/client';
 import { browserPaymentAccountMachine } from '../../ui/paymentAccount/browserMachine';
 import type { Group } from '../../api/groupsSource';
@@ -29,7 +29,7 @@ export interface SettingsRouteProps {
   api: ApiClient;
   session: SessionActor;
   /** The robot: told when a job's schedule is saved. */
-  robotActor: AnyActorRef;
+  robotActor: Pick<RobotActor, 'send'>;
 }
 
 const noAction = () => {};
@@ -72,7 +72,7 @@ export function SettingsRoute({ api, session, robotActor }: SettingsRouteProps) 
 interface SyncAndScheduleProps {
   api: ApiClient;
   group: Group;
-  robotActor: AnyActorRef;
+  robotActor: Pick<RobotActor, 'send'>;
   purchasePath: string;
 }
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { AnyActorRef } from 'xstate';
+import type { RobotActor } from '../../../machines/robot/actorRef';
 import { scheduleSavedTextOf, SETTINGS_TEXTS, settingsPageOf, type SettingsActor } from '../../../machines/settings/selectors';
 import { useToast } from '../../ui/toast';
 import { EngagementSyncSettings } from './EngagementSyncSettings';
@@ -9,14 +9,14 @@ import { ScheduleSettings } from './ScheduleSettings';
 export interface SettingsWorkflowProps {
   actor: SettingsActor;
   /** The robot: it reads the group's scheduled jobs again on `robot.schedule.changed`. */
-  robotActor: AnyActorRef;
+  robotActor: Pick<RobotActor, 'send'>;
   purchasePath: string;
 }
 
 const TITLE = 'Settings';
 
 /** A toast after every save, and the robot told of each saved schedule. */
-function useSaveNotices(actor: SettingsActor, robotActor: AnyActorRef) {
+function useSaveNotices(actor: SettingsActor, robotActor: Pick<RobotActor, 'send'>) {
   const showToast = useToast();
   useEffect(() => {
     const subscriptions = [

@@ -79,9 +79,10 @@ describe("the app's first download", () => {
 });
 
 describe('the signed-in pages', () => {
-  it("load the supervisor's sign-in-as dialog and its typeahead only when it is opened", () => {
+  it("load the supervisor's controls for supervisors alone, and the sign-in-as dialog and its typeahead only when it is opened", () => {
     const { files, packages } = entryGraph('src/app/SignedInLayout.tsx');
-    expect(files).toContain('src/app/shell/SupervisorControls.tsx');
+    expect(files).toContain('src/app/shell/Sidebar.tsx');
+    expect(files).not.toContain('src/app/shell/SupervisorControls.tsx');
     expect(files).not.toContain('src/app/shell/SignInAsDialog.tsx');
     expect([...packages].filter((name) => /^primereact\/(autocomplete|dialog)$/.test(name))).toEqual([]);
   });
