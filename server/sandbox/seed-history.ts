@@ -2,7 +2,7 @@ import { DEFAULT_GROUP_SETTINGS } from '../db/group-defaults';
 import type { GroupSettings } from '../db/json-types';
 import type { audit_logs, robot_jobs, robot_logs } from '../db/schema';
 import { SANDBOX_ACCOUNTS } from './accounts';
-import type { ScannedGroup } from './seed-scan';
+import { membersScanMinutes, type ScannedGroup } from './seed-scan';
 import type { SeedIds } from './seed-ids';
 import { accountSignedUpAt } from './seed-users';
 import { daysAfter, daysBefore, minutesAfter } from './seed-time';
@@ -119,7 +119,7 @@ export function groupRobotJobs(scanned: ScannedGroup, ids: SeedIds): RobotJobIns
       total: layout.group.size,
       args,
       started_at: scanned.membersScannedAt,
-      finished_at: minutesAfter(scanned.membersScannedAt, Math.ceil(layout.group.size / 800) + 1),
+      finished_at: minutesAfter(scanned.membersScannedAt, membersScanMinutes(layout.group.size)),
     },
     {
       group_id: args.id,

@@ -51,6 +51,11 @@ export interface ScannedGroup {
   posts: ScannedPost[];
 }
 
+/** How long the last members scan of a group of this size took (the sandbox robot reads some 800 members a minute). */
+export function membersScanMinutes(size: number): number {
+  return Math.ceil(size / 800) + 1;
+}
+
 export function scanConnectedGroup(
   world: SandboxWorld,
   layout: GroupLayout,
@@ -60,7 +65,8 @@ export function scanConnectedGroup(
   const settings = { ...DEFAULT_GROUP_SETTINGS, ...definition.settings };
   const connectedAt = daysBefore(now, definition.connectedDaysAgo);
   const membersScannedAt = new Date(now.getTime() - 20 * 3_600_000);
-  const engagementsScannedAt = minutesAfter(membersScannedAt, 25);
+  // Sync Engagements runs after Sync Members has finished, as a schedule has it run.
+  const engagementsScannedAt = minutesAfter(membersScannedAt, membersScanMinutes(layout.group.size) + 3);
 
   const memberships = Array.from({ length: layout.group.size }, (_, slot) =>
     newMembership(world, layout, slot, connectedAt, membersScannedAt),
