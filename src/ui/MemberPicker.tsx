@@ -1,5 +1,6 @@
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
+import { useState } from 'react';
 import { MEMBER_SEARCH_MIN_CHARS, type MemberMatch } from '../api/memberSearch';
 import './memberPicker.css';
 
@@ -18,6 +19,8 @@ export interface MemberPickerProps {
  * that turns into the chosen member with a reset button.
  */
 export function MemberPicker({ inputId, selected, suggestions, onSearch, onChange }: MemberPickerProps) {
+  // AutoComplete shows only the value it is given: without it, the typed text vanishes when the matches arrive.
+  const [typed, setTyped] = useState('');
   if (selected) {
     return (
       <div className="member-picker">
@@ -38,6 +41,8 @@ export function MemberPicker({ inputId, selected, suggestions, onSearch, onChang
         minLength={MEMBER_SEARCH_MIN_CHARS}
         delay={300}
         placeholder="Type 3 letters of a name"
+        value={typed}
+        onChange={(event) => setTyped(typeof event.value === 'string' ? event.value : '')}
         suggestions={suggestions}
         completeMethod={(event) => onSearch(event.query)}
         onSelect={(event) => onChange(event.value as MemberMatch)}
