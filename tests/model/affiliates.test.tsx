@@ -10,10 +10,8 @@ import { AffiliatesView } from '../../src/features/affiliates/AffiliatesView';
 import { AFFILIATE, AFFILIATES_ANSWERS, INVALID_EMAIL, NEW_EMAIL } from '../../src/features/affiliates/fixtures';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
-import { assertModelIsComplete } from './support/modelGuard';
+import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, type ActorDoneEvent } from './support/modelEvents';
-import { namePath } from './support/pathNames';
-import { measurePathCoverage } from './support/pathCoverage';
 
 type ActorOutput = AffiliateAnswer | EnableAnswer;
 type ModelEvent = AffiliatesEvent | ActorDoneEvent<ActorOutput>;
@@ -194,22 +192,7 @@ function labelAnswer(event: EventObject): string | undefined {
 describe('affiliates model', () => {
   afterEach(cleanup);
 
-  it('has an assertion for every state and an executor for every event', () => {
-    assertModelIsComplete(affiliatesMachine, implementationFor(startSystem()));
-  });
-
-  it('takes every transition and visits every state along its paths', () => {
-    expect(measurePathCoverage(affiliatesMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
-  });
-
-  it.each(paths.map((path) => [namePath(path, labelAnswer), path] as const))('%s', async (_name, path) => {
-    const system = startSystem();
-    try {
-      await path.test(implementationFor(system));
-    } finally {
-      system.stop();
-    }
-  });
+  itChecksEveryPath({ machine: affiliatesMachine, paths, startSystem: () => startSystem(), implementationFor, labelAnswer: labelAnswer });
 });
 
 describe('the Affiliates page', () => {

@@ -12,10 +12,8 @@ import { HELD_DEPARTURES, HELD_DEPARTURES_ANSWERS } from '../../src/features/mem
 import { HeldDeparturesNotice } from '../../src/features/members/HeldDeparturesNotice';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
-import { assertModelIsComplete } from './support/modelGuard';
+import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, type ActorDoneEvent } from './support/modelEvents';
-import { namePath } from './support/pathNames';
-import { measurePathCoverage } from './support/pathCoverage';
 
 type Snapshot = SnapshotFrom<typeof heldDeparturesMachine>;
 type ActorOutput = HeldAnswer | DecisionAnswer;
@@ -209,22 +207,7 @@ function labelAnswer(event: EventObject): string | undefined {
 describe('heldDepartures model', () => {
   afterEach(cleanup);
 
-  it('has an assertion for every state and an executor for every event', () => {
-    assertModelIsComplete(heldDeparturesMachine, implementationFor(startSystem()));
-  });
-
-  it('takes every transition and visits every state along its paths', () => {
-    expect(measurePathCoverage(heldDeparturesMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
-  });
-
-  it.each(paths.map((path) => [namePath(path, labelAnswer), path] as const))('%s', async (_name, path) => {
-    const system = startSystem();
-    try {
-      await path.test(implementationFor(system));
-    } finally {
-      system.stop();
-    }
-  });
+  itChecksEveryPath({ machine: heldDeparturesMachine, paths, startSystem: () => startSystem(), implementationFor, labelAnswer: labelAnswer });
 
   it("checks again when a members scan of its group ends, not another group's or an engagement scan", async () => {
     const system = startSystem();

@@ -10,10 +10,8 @@ import { FIXTURE_NOW, PAYMENT_ACCOUNT_ANSWERS, PROVIDER_REDIRECT_URL } from '../
 import { ToastProvider } from '../../src/ui/toast';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
-import { assertModelIsComplete } from './support/modelGuard';
+import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, delayedEvents, type ActorDoneEvent, type DelayedEvent } from './support/modelEvents';
-import { namePath } from './support/pathNames';
-import { measurePathCoverage } from './support/pathCoverage';
 
 type ActorOutput = AccountAnswer | ConnectAnswer | DisconnectAnswer;
 type ModelEvent = PaymentAccountEvent | ActorDoneEvent<ActorOutput> | DelayedEvent;
@@ -280,22 +278,7 @@ describe('paymentAccount model', () => {
     vi.useRealTimers();
   });
 
-  it('has an assertion for every state and an executor for every event', () => {
-    assertModelIsComplete(paymentAccountMachine, implementationFor(startSystem()));
-  });
-
-  it('takes every transition and visits every state along its paths', () => {
-    expect(measurePathCoverage(paymentAccountMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
-  });
-
-  it.each(paths.map((path) => [namePath(path, labelAnswer), path] as const))('%s', async (_name, path) => {
-    const system = startSystem();
-    try {
-      await path.test(implementationFor(system));
-    } finally {
-      system.stop();
-    }
-  });
+  itChecksEveryPath({ machine: paymentAccountMachine, paths, startSystem: () => startSystem(), implementationFor, labelAnswer: labelAnswer });
 });
 
 describe('polling the account', () => {

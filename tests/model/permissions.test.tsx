@@ -13,10 +13,8 @@ import { PermissionsWorkflow } from '../../src/features/permissions/PermissionsW
 import { ToastProvider } from '../../src/ui/toast';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
-import { assertModelIsComplete } from './support/modelGuard';
+import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, type ActorDoneEvent } from './support/modelEvents';
-import { namePath } from './support/pathNames';
-import { measurePathCoverage } from './support/pathCoverage';
 
 type ActorOutput = PermissionsAnswer | SetPermissionAnswer;
 type ModelEvent = PermissionsEvent | ActorDoneEvent<ActorOutput>;
@@ -237,22 +235,7 @@ function labelAnswer(event: EventObject): string | undefined {
 describe('permissions model', () => {
   afterEach(() => cleanup());
 
-  it('has an assertion for every state and an executor for every event', () => {
-    assertModelIsComplete(permissionsMachine, implementationFor(startSystem()));
-  });
-
-  it('takes every transition and visits every state along its paths', () => {
-    expect(measurePathCoverage(permissionsMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
-  });
-
-  it.each(paths.map((path) => [namePath(path, labelAnswer), path] as const))('%s', async (_name, path) => {
-    const system = startSystem();
-    try {
-      await path.test(implementationFor(system));
-    } finally {
-      system.stop();
-    }
-  });
+  itChecksEveryPath({ machine: permissionsMachine, paths, startSystem: () => startSystem(), implementationFor, labelAnswer: labelAnswer });
 });
 
 describe('Add Admin on a free or locked group', () => {

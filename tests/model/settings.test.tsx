@@ -13,10 +13,8 @@ import { SettingsWorkflow } from '../../src/features/settings/SettingsWorkflow';
 import { ToastProvider } from '../../src/ui/toast';
 import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
-import { assertModelIsComplete } from './support/modelGuard';
+import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, type ActorDoneEvent } from './support/modelEvents';
-import { measurePathCoverage } from './support/pathCoverage';
-import { namePath } from './support/pathNames';
 
 type ActorOutput = LoadAnswer | SettingAnswer | ScheduleAnswer;
 type ModelEvent = SettingsEvent | ActorDoneEvent<ActorOutput>;
@@ -361,22 +359,7 @@ function labelAnswer(event: EventObject): string | undefined {
 describe('settings model', () => {
   afterEach(() => cleanup());
 
-  it('has an assertion for every state and an executor for every event', () => {
-    assertModelIsComplete(settingsMachine, implementationFor(startSystem()));
-  });
-
-  it('takes every transition and visits every state along its paths', () => {
-    expect(measurePathCoverage(settingsMachine, paths)).toEqual({ statesMissed: [], transitionsMissed: [] });
-  });
-
-  it.each(paths.map((path) => [namePath(path, labelAnswer), path] as const))('%s', async (_name, path) => {
-    const system = startSystem();
-    try {
-      await path.test(implementationFor(system));
-    } finally {
-      system.stop();
-    }
-  });
+  itChecksEveryPath({ machine: settingsMachine, paths, startSystem: () => startSystem(), implementationFor, labelAnswer: labelAnswer });
 });
 
 describe('scheduling closed to the group (spec part 2 §6)', () => {
