@@ -169,7 +169,7 @@ export const SwitchedAdmin: Story = {
   args: { switched: true },
   play: async ({ canvasElement, args }) => {
     const shell = within(canvasElement);
-    await expect(shell.getByText('Be careful, all your actions will be performed on behalf of Maria Keller!')).toBeVisible();
+    await expect(await shell.findByText('Be careful, all your actions will be performed on behalf of Maria Keller!')).toBeVisible();
     await userEvent.click(shell.getByRole('button', { name: 'Back to admin account' }));
     await expect(args.onBackToAdmin).toHaveBeenCalledOnce();
   },
@@ -207,7 +207,8 @@ export const SupervisorWithLab: Story = {
   parameters: { route: `/${monthlyGroup.fb_group_id}/dashboard` },
   play: async ({ canvasElement, args }) => {
     const shell = within(canvasElement);
-    await expect(shell.getByRole('link', { name: 'Supervisor' })).toHaveAttribute('href', '/superadmin');
+    // The supervisor's controls load for supervisors alone, a moment after the shell.
+    await expect(await shell.findByRole('link', { name: 'Supervisor' })).toHaveAttribute('href', '/superadmin');
     await userEvent.click(shell.getByRole('button', { name: 'Lab' }));
     await expect(args.onOpenLab).toHaveBeenCalledOnce();
   },

@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { LockedOverlay } from '../../ui/LockedOverlay';
 import { ProductLogo } from '../../ui/ProductLogo';
 import { TopLoadingBar } from '../../ui/TopLoadingBar';
-import { AdminSwitchBanner } from './AdminSwitchBanner';
 import { groupPath } from './groupMenuItems';
 import { Sidebar } from './Sidebar';
 import type { ShellProps } from './types';
 import '../../styles/shell.css';
+
+/** Only a supervisor signed in as someone else sees the banner: it loads then, not with every page. */
+const AdminSwitchBanner = lazy(async () => ({ default: (await import('./AdminSwitchBanner')).AdminSwitchBanner }));
 
 /** Matches shell.css: from this width on the sidebar stays beside the content instead of being a drawer. */
 const WIDE_LAYOUT_QUERY = '(min-width: 900px)';
@@ -110,7 +112,11 @@ export function AppShell({
       </aside>
       {navOpen && <div className="app-shell__backdrop" aria-hidden="true" onClick={closeNav} />}
       <div className="app-shell__body" inert={navOpen}>
-        {switched && <AdminSwitchBanner userName={user.name} onBackToAdmin={onBackToAdmin} />}
+        {switched && (
+          <Suspense fallback={null}>
+            <AdminSwitchBanner userName={user.name} onBackToAdmin={onBackToAdmin} />
+          </Suspense>
+        )}
         <main id="main-content" ref={mainRef} tabIndex={-1} className="app-shell__main">
           <LockedOverlay lock={locked ? 'groupLocked' : null} purchasePath={pageGroup ? groupPath(pageGroup, 'purchase') : '/'}>
             {children}
