@@ -68,6 +68,9 @@ describe('the permissions page, as the sandbox group admin on a phone', () => {
     await expect.poll(() => dialog.textContent()).toContain(`Add New Admin to ${group.name}`);
     expect(await dialog.getByRole('button', { name: 'Ok' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Member').pressSequentially(subscriber.member.name.slice(0, 6));
+    await page.getByRole('option', { name: subscriber.member.name }).first().waitFor();
+    // The matches arrive under what was typed, which stays in the box.
+    expect(await dialog.getByLabel('Member').inputValue()).toBe(subscriber.member.name.slice(0, 6));
     await page.getByRole('option', { name: subscriber.member.name }).first().click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Ok' }).isEnabled()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/permissions-add-admin-phone.png` });

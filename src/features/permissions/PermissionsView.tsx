@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import { MEMBER_SEARCH_MIN_CHARS, type MemberMatch } from '../../api/memberSearch';
 import { PERMISSIONS_PER_PAGE_OPTIONS, type PermissionRoleFilter } from '../../../rules/permissions';
 import { PERMISSIONS_TEXTS, type AddAdminDialogView, type PermissionRowView, type PermissionsPage } from '../../../machines/permissions/selectors';
@@ -40,6 +41,45 @@ const ROLE_OPTIONS = [
   { label: 'Admins', value: 'admin' },
 ] satisfies Array<{ label: string; value: PermissionRoleFilter }>;
 
+interface CandidatePickerProps {
+  candidate: MemberMatch | null;
+  suggestions: MemberMatch[];
+  onSearch(text: string): void;
+  onChoose(member: MemberMatch): void;
+  onClear(): void;
+}
+
+/**
+ * The add-admin typeahead: the chosen member, else what is being typed (AutoComplete shows only
+ * the value it is given, so the typed text is kept here; the dialog's content, and so this text,
+ * goes when the dialog closes).
+ */
+function CandidatePicker({ candidate, suggestions, onSearch, onChoose, onClear }: CandidatePickerProps) {
+  const [typed, setTyped] = useState('');
+  return (
+    <div className="permissions__picker">
+      <label htmlFor="add-admin-member">Member</label>
+      <AutoComplete
+        inputId="add-admin-member"
+        field="name"
+        minLength={MEMBER_SEARCH_MIN_CHARS}
+        delay={300}
+        placeholder="Type 3 letters of a name"
+        value={candidate ?? typed}
+        suggestions={suggestions}
+        completeMethod={(event) => onSearch(event.query)}
+        onSelect={(event) => onChoose(event.value as MemberMatch)}
+        onClear={onClear}
+        onChange={(event) => {
+          if (typeof event.value !== 'string') return;
+          setTyped(event.value);
+          if (candidate) onClear();
+        }}
+      />
+    </div>
+  );
+}
+
 function AddAdminDialog({ dialog, suggestions, onSearch, onChoose, onClear, onOk, onBack, onGrant, onCancel }: {
   dialog: AddAdminDialogView | null;
   suggestions: MemberMatch[];
@@ -76,24 +116,7 @@ function AddAdminDialog({ dialog, suggestions, onSearch, onChoose, onClear, onOk
       {dialog?.confirming ? (
         <p>{dialog.grantLabel}?</p>
       ) : (
-        <div className="permissions__picker">
-          <label htmlFor="add-admin-member">Member</label>
-          <AutoComplete
-            inputId="add-admin-member"
-            field="name"
-            minLength={MEMBER_SEARCH_MIN_CHARS}
-            delay={300}
-            placeholder="Type 3 letters of a name"
-            value={dialog?.candidate ?? undefined}
-            suggestions={suggestions}
-            completeMethod={(event) => onSearch(event.query)}
-            onSelect={(event) => onChoose(event.value as MemberMatch)}
-            onClear={onClear}
-            onChange={(event) => {
-              if (typeof event.value === 'string' && dialog?.candidate) onClear();
-            }}
-          />
-        </div>
+        <CandidatePicker candidate={dialog?.candidate ?? null} suggestions={suggestions} onSearch={onSearch} onChoose={onChoose} onClear={onClear} />
       )}
     </Dialog>
   );
