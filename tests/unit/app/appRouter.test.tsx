@@ -46,7 +46,8 @@ describe('signing in', () => {
     expect(button).toBeDisabled();
 
     fireEvent.click(screen.getByLabelText(/I accept the terms/));
-    expect(screen.getByRole('button', { name: 'Sign in with Facebook' })).toBeEnabled();
+    // Signing in also waits for the session to have started, which a busy machine takes a moment to do.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in with Facebook' })).toBeEnabled());
     expect(app.storage.items.get(SESSION_KEYS.termsAccepted)).toBe('1');
   });
 
