@@ -73,6 +73,8 @@ export const AUDIT_LOG_KINDS = everyValueOf<Schemas['AuditLogKind']>()([
   'departures_held',
   'departures_confirmed',
   'departures_dismissed',
+  'supervisor_edit',
+  'lab_action',
 ]);
 export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
 

@@ -412,6 +412,8 @@ export const tasks = pgTable(
     kind: text().notNull(),
     group_id: integer().references(() => groups.id, { onDelete: 'cascade' }),
     status: text({ enum: TASK_STATUSES }).notNull().default('pending'),
+    /** How many times a worker has claimed it (a retry after a failure claims it again). */
+    attempts: integer().notNull().default(0),
     progress: integer().notNull().default(0),
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     error: text(),

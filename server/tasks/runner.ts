@@ -73,7 +73,7 @@ export async function claimTask(db: AppDb, now: Date, leaseMs = TASK_LEASE_MS): 
     if (id === undefined) return null;
     const [task] = await tx
       .update(tasks)
-      .set({ status: 'running', locked_at: now, start_timestamp: sql`coalesce(${tasks.start_timestamp}, ${now.toISOString()}::timestamptz)`, updated_at: now })
+      .set({ status: 'running', attempts: sql`${tasks.attempts} + CASE WHEN ${tasks.status} = 'pending' OR ${tasks.locked_at} IS NOT NULL THEN 1 ELSE 0 END`, locked_at: now, start_timestamp: sql`coalesce(${tasks.start_timestamp}, ${now.toISOString()}::timestamptz)`, updated_at: now })
       .where(eq(tasks.id, id))
       .returning();
     return { id: task!.id, kind: task!.kind, groupId: task!.group_id, payload: task!.payload, progress: task!.progress, claimedAt: now };

@@ -1360,11 +1360,31 @@ export interface paths {
         };
         /**
          * Background tasks
-         * @description The durable task queue (newest first) and counts per status.
+         * @description The durable task queue (newest first) with counts per status, and the latest robot runs (scheduled or started from a page), newest first.
          */
         get: operations["listSupervisorJobs"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/supervisor/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed background task
+         * @description Queues a failed task again (pending, error cleared); it resumes from the progress its last step stored. 404: no such task. 409 not_failed (details.reason): only failed tasks can be retried.
+         */
+        post: operations["retrySupervisorJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2579,7 +2599,7 @@ export interface components {
          * @description Audit event kinds; the app shows a friendly label or a per-kind template.
          * @enum {string}
          */
-        AuditLogKind: "user_registered" | "sign_in" | "sign_out" | "user_switched" | "subscription_attempt" | "subscription_success" | "subscription_error" | "subscription_upgrade" | "subscription_cancel" | "card_updated" | "member_role_updated" | "settings_updated" | "schedule_updated" | "group_acquired" | "engagements_scan" | "members_scan" | "members_whitelisted" | "members_unwhitelisted" | "members_removed" | "members_restored" | "members_removal_done" | "payment_account_connected" | "payment_account_disconnected" | "customers_linked" | "customers_unlinked" | "matches_rejected" | "matches_restored" | "departures_held" | "departures_confirmed" | "departures_dismissed";
+        AuditLogKind: "user_registered" | "sign_in" | "sign_out" | "user_switched" | "subscription_attempt" | "subscription_success" | "subscription_error" | "subscription_upgrade" | "subscription_cancel" | "card_updated" | "member_role_updated" | "settings_updated" | "schedule_updated" | "group_acquired" | "engagements_scan" | "members_scan" | "members_whitelisted" | "members_unwhitelisted" | "members_removed" | "members_restored" | "members_removal_done" | "payment_account_connected" | "payment_account_disconnected" | "customers_linked" | "customers_unlinked" | "matches_rejected" | "matches_restored" | "departures_held" | "departures_confirmed" | "departures_dismissed" | "supervisor_edit" | "lab_action";
         AuditLogsList: {
             audit_logs: components["schemas"]["AuditLog"][];
             count: number;
@@ -3010,6 +3030,25 @@ export interface components {
             comments: number;
         };
         Monitor: {
+            groups_by_plan: {
+                free: number;
+                monthly: number;
+                annual: number;
+                once: number;
+            };
+            /** @description Robot log lines of level error in the last hour. */
+            robot_errors_last_hour: number;
+            /** @description Members the robot reported in the last hour (the ingestion rate). */
+            members_ingested_last_hour: number;
+            /** @description The last 14 days, oldest first: users and groups that existed at each day's end, members reported and robot errors that day. */
+            history: {
+                /** Format: date */
+                date: string;
+                users: number;
+                groups: number;
+                members_ingested: number;
+                robot_errors: number;
+            }[];
             counts: {
                 users: number;
                 groups: number;
@@ -3234,6 +3273,22 @@ export interface components {
             count: number;
         };
         TasksList: {
+            /** @description The latest 20 robot runs of any group (the robot's jobs), newest first. */
+            robot_jobs: {
+                id: number;
+                /** @enum {string} */
+                name: "fetch_group_members" | "fetch_group_posts" | "remove_group_members";
+                status: string;
+                group_id: number;
+                group_name: string;
+                user_id: number | null;
+                progress: number;
+                /** Format: date-time */
+                started_at: string;
+                /** Format: date-time */
+                finished_at: string | null;
+                error: string | null;
+            }[];
             tasks: components["schemas"]["Task"][];
             count: number;
             counts: {
@@ -6652,6 +6707,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    retrySupervisorJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task, queued again. */
+            200: {
+                headers: {
+                    "X-App-Version": components["headers"]["XAppVersion"];
+                    "X-Robot-Version": components["headers"]["XRobotVersion"];
+                    "X-Force-Logout": components["headers"]["XForceLogout"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task: components["schemas"]["Task"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Banned"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };

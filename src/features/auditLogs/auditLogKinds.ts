@@ -35,6 +35,8 @@ export const AUDIT_LOG_KIND_LABELS: Record<AuditLogKind, string> = {
   departures_held: 'Departures Held',
   departures_confirmed: 'Departures Confirmed',
   departures_dismissed: 'Departures Dismissed',
+  supervisor_edit: 'Supervisor Edit',
+  lab_action: 'Lab Action',
 };
 
 export const AUDIT_LOG_KINDS = Object.keys(AUDIT_LOG_KIND_LABELS) as AuditLogKind[];

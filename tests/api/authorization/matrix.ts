@@ -642,6 +642,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   listSupervisorPosts: { access: 'supervisor' },
   getSupervisorMonitor: { access: 'supervisor' },
   listSupervisorJobs: { access: 'supervisor' },
+  retrySupervisorJob: { access: 'supervisor' },
 
   // lab
   labFindUser: { access: 'supervisor' },
