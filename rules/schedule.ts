@@ -5,6 +5,17 @@ const DAY_MS = 86_400_000;
 type ScheduledJobConfig = Schemas['ScheduledJobConfig'];
 type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
+/** A schedule that names no weekday: every perWeekdays time unset. */
+export const NO_WEEKDAYS = {
+  perWeekdays0: null,
+  perWeekdays1: null,
+  perWeekdays2: null,
+  perWeekdays3: null,
+  perWeekdays4: null,
+  perWeekdays5: null,
+  perWeekdays6: null,
+} as const satisfies Pick<ScheduledJobConfig, `perWeekdays${Weekday}`>;
+
 /** What a schedule's time of day depends on: whether it runs and when (spec part 2 §3 Scheduled job config). */
 export type ScheduleTimes = Pick<ScheduledJobConfig, 'enabled' | 'scheduled' | 'everyDay' | `perWeekdays${Weekday}`>;
 

@@ -1,5 +1,6 @@
 import type { SubscribedPlan } from '../../rules/plans';
-import type { GroupFlags, GroupLimits, GroupSchedule, GroupSettings, ScheduledJobConfig } from './json-types';
+import { NO_WEEKDAYS } from '../../rules/schedule';
+import type { GroupFlags, GroupLimits, GroupSchedule, GroupSettings } from './json-types';
 
 /** The onboarding engagement scan (spec part 1 §9). */
 export const DEFAULT_GROUP_SETTINGS: GroupSettings = {
@@ -36,16 +37,6 @@ export const DEFAULT_GROUP_FLAGS: GroupFlags = {
   checkbox_payment_terms_accept: false,
   count_payment_error: 0,
 };
-
-const NO_WEEKDAYS = {
-  perWeekdays0: null,
-  perWeekdays1: null,
-  perWeekdays2: null,
-  perWeekdays3: null,
-  perWeekdays4: null,
-  perWeekdays5: null,
-  perWeekdays6: null,
-} satisfies Partial<ScheduledJobConfig>;
 
 export const DEFAULT_GROUP_SCHEDULE: GroupSchedule = {
   fetch_group_members: {

@@ -4,6 +4,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { ScheduledJob } from '../../machines/robot/actors';
 import { robotMachine } from '../../machines/robot/machine';
 import { lastCommandFailure } from '../../machines/robot/selectors';
+import { NO_WEEKDAYS } from '../../rules/schedule';
 import { createApiClient } from '../../src/api/client';
 import { ROBOT_GROUP, ROBOT_IDENTITY } from '../../src/app/shell/fixtures';
 import type { EngagementSyncSettings } from '../../src/robot/protocol';
@@ -19,7 +20,6 @@ const MONDAY_0730 = Date.parse('2024-06-03T07:30:00Z');
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-const NO_WEEKDAYS = { perWeekdays0: null, perWeekdays1: null, perWeekdays2: null, perWeekdays3: null, perWeekdays4: null, perWeekdays5: null, perWeekdays6: null };
 const membersOnMondays: ScheduledJob = {
   group_id: ROBOT_GROUP.id,
   name: 'fetch_group_members',

@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema';
 import type { RobotJobsLookup, ScheduledJob, ScheduledRunPreparation } from '../../../machines/robot/actors';
 import type { RobotEvent } from '../../../machines/robot/machine';
+import { NO_WEEKDAYS } from '../../../rules/schedule';
 import type { ExtensionJob, RobotIdentity } from '../../robot/protocol';
 import type { Group, RobotIndicator, ShellFeatures, User } from './types';
 
@@ -226,13 +227,7 @@ const engagementsAfterMembers: ScheduledJob = {
     scheduled: 'afterJob',
     everyDay: '12:00:00',
     afterJob: 'fetch_group_members',
-    perWeekdays0: null,
-    perWeekdays1: null,
-    perWeekdays2: null,
-    perWeekdays3: null,
-    perWeekdays4: null,
-    perWeekdays5: null,
-    perWeekdays6: null,
+    ...NO_WEEKDAYS,
     humanName: 'Sync Engagements',
   },
 };

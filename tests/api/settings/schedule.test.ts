@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_WEEKDAYS } from '../../../rules/schedule';
 import { audit_logs, groups } from '../../../server/db/schema';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
@@ -11,15 +12,6 @@ import { createTestServer, type TestServer } from '../support/test-server';
 const contract = createResponseValidator();
 const PATH = '/groups/{id}/schedule';
 
-const NO_WEEKDAYS = {
-  perWeekdays0: null,
-  perWeekdays1: null,
-  perWeekdays2: null,
-  perWeekdays3: null,
-  perWeekdays4: null,
-  perWeekdays5: null,
-  perWeekdays6: null,
-};
 /** Part 2 §3, §4, §9: both jobs off, every day at 12:00:00, Sync Engagements after Sync Members. */
 const SYNC_MEMBERS = { enabled: false, scheduled: 'everyDay', everyDay: '12:00:00', afterJob: null, ...NO_WEEKDAYS, humanName: 'Sync Members' };
 const SYNC_ENGAGEMENTS = {

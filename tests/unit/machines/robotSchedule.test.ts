@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduledJob } from '../../../machines/robot/actors';
+import { NO_WEEKDAYS } from '../../../rules/schedule';
 import { firedAt, firedSlotKey, MAX_SCHEDULE_WAIT, planScheduledRun, scheduledWait } from '../../../machines/robot/schedule';
 import { ROBOT_GROUP } from '../../../src/app/shell/fixtures';
 
 const at = (iso: string) => Date.parse(iso);
-const NO_WEEKDAYS = { perWeekdays0: null, perWeekdays1: null, perWeekdays2: null, perWeekdays3: null, perWeekdays4: null, perWeekdays5: null, perWeekdays6: null };
 const engagementsAfterMembers = (nextRunAt: string): ScheduledJob => ({
   group_id: ROBOT_GROUP.id,
   name: 'fetch_group_posts',
