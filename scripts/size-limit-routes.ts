@@ -40,7 +40,7 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/:fbGroupId/settings', boot: 'app', pages: ['signedInLayout', 'settings'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/purchase', boot: 'app', pages: ['signedInLayout', 'purchase'], limit: ROUTE_BUDGET },
   { route: '/change_card', boot: 'app', pages: ['signedInLayout', 'changeCard', 'changeCardData'], limit: ROUTE_BUDGET },
-  { route: 'pages still to come (/superadmin/…)', boot: 'app', pages: ['signedInLayout', 'pending'], limit: ROUTE_BUDGET },
+  { route: 'pages still to come (/superadmin/…)', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'pending'], limit: ROUTE_BUDGET },
 ];
 
 interface ManifestChunk {

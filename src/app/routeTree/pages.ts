@@ -33,6 +33,7 @@ export const pages = {
   purchase: () => import('../../features/purchase/PurchaseRoute'),
   changeCard: () => import('../../features/changeCard/ChangeCardRoute'),
   changeCardData: () => import('../../features/changeCard/cardGroup'),
+  superadminLayout: () => import('../../features/superadmin/SuperadminLayout'),
 };
 
 export type PageName = keyof typeof pages;

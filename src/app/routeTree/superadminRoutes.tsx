@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AppDeps } from '../appDeps';
 import { createSupervisorLoader } from '../loaders/signedInLoaders';
+import { lazyElement } from './pages';
 import { superadminOpsRoutes } from './superadminOpsRoutes';
 import { superadminRecordRoutes } from './superadminRecordRoutes';
 
@@ -10,6 +11,7 @@ export function superadminRoutes(deps: AppDeps): RouteObject {
     id: 'superadmin',
     path: 'superadmin',
     loader: createSupervisorLoader(deps),
+    ...lazyElement('superadminLayout', ({ SuperadminLayout }) => <SuperadminLayout />),
     children: [{ index: true, element: <Navigate to="monitor" replace /> }, ...superadminRecordRoutes(deps), ...superadminOpsRoutes(deps)],
   };
 }

@@ -6,6 +6,8 @@ import { DEFAULT_GROUP_SCHEDULE } from '../../../server/db/group-defaults';
 import { payment_accounts, users } from '../../../server/db/schema';
 import type { AccessPolicy } from '../../../server/http/contract';
 import type { Role, RoleWorld } from '../support/roles';
+import { LAB_ROWS } from './matrix-lab';
+import { SUPERVISOR_ROWS } from './matrix-supervisor';
 import { sandboxToken } from '../support/sandbox-session';
 import {
   customerPairIn,
@@ -628,52 +630,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
 
   // supervisor
-  listSupervisorGroups: { access: 'supervisor' },
-  getSupervisorGroup: { access: 'supervisor' },
-  updateSupervisorGroup: { access: 'supervisor' },
-  listSupervisorMembers: { access: 'supervisor' },
-  getSupervisorMember: { access: 'supervisor' },
-  listSupervisorUsers: { access: 'supervisor' },
-  getSupervisorUser: { access: 'supervisor' },
-  updateSupervisorUser: { access: 'supervisor' },
-  listSupervisorAuditLogs: { access: 'supervisor' },
-  listSupervisorRobotLogs: { access: 'supervisor' },
-  getSupervisorRobotLogChart: { access: 'supervisor' },
-  listSupervisorPosts: { access: 'supervisor' },
-  getSupervisorMonitor: { access: 'supervisor' },
-  listSupervisorJobs: { access: 'supervisor' },
-  retrySupervisorJob: { access: 'supervisor' },
+  ...SUPERVISOR_ROWS,
 
   // lab
-  labFindUser: { access: 'supervisor' },
-  labFindGroup: { access: 'supervisor' },
-  labFindMembership: { access: 'supervisor' },
-  labUpdateUser: { access: 'supervisor' },
-  labRemoveUser: { access: 'supervisor' },
-  labUpdateMembership: { access: 'supervisor' },
-  labRemoveMembership: { access: 'supervisor' },
-  labUpdateGroup: { access: 'supervisor' },
-  labRemoveGroup: { access: 'supervisor' },
-  labRemoveMembers: { access: 'supervisor' },
-  labFakeMembers: { access: 'supervisor' },
-  labMembersRemoval: { access: 'supervisor' },
-  labMembersRemovalReset: { access: 'supervisor' },
-  labSyncSubscriptionFields: { access: 'supervisor' },
-  labUpdateSubscription: { access: 'supervisor' },
-  labRemoveSubscription: { access: 'supervisor' },
-  labFakePosts: { access: 'supervisor' },
-  labFakeReactions: { access: 'supervisor' },
-  labFakeComments: { access: 'supervisor' },
-  labFakeMetrics: { access: 'supervisor' },
-  labRemovePosts: { access: 'supervisor' },
-  labRemoveEngagements: { access: 'supervisor' },
-  labRemoveMetrics: { access: 'supervisor' },
-  labCreateRandomUser: { access: 'supervisor' },
-  labCreateRandomGroup: { access: 'supervisor' },
-  labCreateRandomMember: { access: 'supervisor' },
-  labRemoveAllUsers: { access: 'supervisor' },
-  labRemoveAllGroups: { access: 'supervisor' },
-  labRemoveAllMembers: { access: 'supervisor' },
+  ...LAB_ROWS,
   labSetToggle: { access: 'supervisor', built: { status: 200, crossTenant: { none: "a lab toggle of the supervisor's, not a group's" } } },
 
   // sandbox
