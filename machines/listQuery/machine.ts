@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { fromSearchParams, toSearchParams, withFilter, type ListQuery } from './query';
+import { fromSearchParams, toSearchParams, withFilter, type ListQuery, type ListQueryResets } from './query';
 
 export const TEXT_DEBOUNCE_MS = 1_000;
 export const TO_DATE_DEBOUNCE_MS = 200;
@@ -13,6 +13,8 @@ export interface ListQueryInput {
   textFilter?: string;
   /** The 'to' date filter; its changes wait briefly so a date picker's steps settle. */
   toDateFilter?: string;
+  /** Filters put back to their default when the filter they are listed under changes. */
+  resets?: ListQueryResets;
 }
 
 export interface ListQueryContext {
@@ -20,6 +22,7 @@ export interface ListQueryContext {
   query: ListQuery;
   textFilter: string;
   toDateFilter: string;
+  resets: ListQueryResets;
   /** What the search box shows before the debounce lets it into the query. */
   typedText: string;
   pickedToDate: string;
@@ -52,11 +55,11 @@ export const listQueryMachine = setup({
     /** Supplied where the machine runs: navigate(`?${params}`, { replace: true }). */
     writeAddress: (_, _params: { search: URLSearchParams }) => {},
     applyFilter: assign(({ context }, params: { name: string; value: string }) => ({
-      query: withFilter(context.query, params.name, params.value),
+      query: withFilter(context.query, params.name, params.value, context.resets, context.defaults),
     })),
     applyPage: assign(({ context }, params: { page: number }) => ({ query: { ...context.query, page: String(params.page) } })),
-    applyTypedText: assign(({ context }) => ({ query: withFilter(context.query, context.textFilter, context.typedText) })),
-    applyPickedToDate: assign(({ context }) => ({ query: withFilter(context.query, context.toDateFilter, context.pickedToDate) })),
+    applyTypedText: assign(({ context }) => ({ query: withFilter(context.query, context.textFilter, context.typedText, context.resets, context.defaults) })),
+    applyPickedToDate: assign(({ context }) => ({ query: withFilter(context.query, context.toDateFilter, context.pickedToDate, context.resets, context.defaults) })),
     rememberTypedText: assign((_, params: { value: string }) => ({ typedText: params.value })),
     rememberPickedToDate: assign((_, params: { value: string }) => ({ pickedToDate: params.value })),
     resetQuery: assign(({ context }) => ({
@@ -80,6 +83,7 @@ export const listQueryMachine = setup({
       query,
       textFilter,
       toDateFilter,
+      resets: input.resets ?? {},
       typedText: query[textFilter] ?? '',
       pickedToDate: query[toDateFilter] ?? '',
     };

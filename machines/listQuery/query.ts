@@ -20,7 +20,15 @@ export function fromSearchParams(params: URLSearchParams, defaults: ListQuery): 
   return query;
 }
 
-/** Any filter change sends the list back to its first page; the page itself is only changed by paging. */
-export function withFilter(query: ListQuery, name: string, value: string): ListQuery {
-  return { ...query, [name]: value, page: '1' };
+/** The filters that go back to their default when another one changes (the users list: a new member filter resets the role). */
+export type ListQueryResets = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Any filter change sends the list back to its first page, and the filters `resets` names for it
+ * back to their defaults; the page itself is only changed by paging.
+ */
+export function withFilter(query: ListQuery, name: string, value: string, resets: ListQueryResets = {}, defaults: ListQuery = {}): ListQuery {
+  const next: ListQuery = { ...query, [name]: value, page: '1' };
+  for (const dependent of resets[name] ?? []) next[dependent] = defaults[dependent] ?? '';
+  return next;
 }

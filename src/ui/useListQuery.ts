@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { listQueryMachine } from '../../machines/listQuery/machine';
-import { fromSearchParams, type ListQuery } from '../../machines/listQuery/query';
+import { fromSearchParams, type ListQuery, type ListQueryResets } from '../../machines/listQuery/query';
 import { addressWrites } from './addressWrites';
 
 export interface ListQueryOptions {
@@ -13,6 +13,8 @@ export interface ListQueryOptions {
   textFilter?: string;
   /** The 'to' date filter (debounced 200 ms). */
   toDateFilter?: string;
+  /** Filters put back to their default when the filter they are listed under changes. */
+  resets?: ListQueryResets;
 }
 
 export interface ListQueryHandle {
@@ -40,7 +42,7 @@ const sameQuery = (a: ListQuery, b: ListQuery) => Object.keys(a).every((name) =>
  * a link) is fed back to it. Its own writes arriving late, and the addresses they replaced, are not news.
  * The route's loader reads the same address, so the data follows.
  */
-export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOptions): ListQueryHandle {
+export function useListQuery({ defaults, textFilter, toDateFilter, resets }: ListQueryOptions): ListQueryHandle {
   const location = useLocation();
   const navigate = useNavigate();
   const searchRef = useRef(location.search);
@@ -63,7 +65,7 @@ export function useListQuery({ defaults, textFilter, toDateFilter }: ListQueryOp
         },
       },
     }),
-    { input: { defaults, search: new URLSearchParams(location.search), textFilter, toDateFilter } },
+    { input: { defaults, search: new URLSearchParams(location.search), textFilter, toDateFilter, resets } },
   );
 
   useEffect(() => {
