@@ -3,6 +3,7 @@ import { unavailabilityError, wait as waitFor } from './availability';
 import { RobotError, type Robot, type RobotArgs, type RobotCommandName, type RobotIdentity, type RobotProgress, type RobotResult } from './protocol';
 import { SANDBOX_PACING, type CommandContext, type SandboxPacing } from './sandbox/calls';
 import { createSandboxConnection } from './sandbox/connection';
+import { newExecId, openRunLog, withRunLog } from './robotLog';
 import { scanGroupOwners, scanUserGroups } from './sandbox/onboardingScans';
 import { removeMembers } from './sandbox/removeMembers';
 import { scanMembers } from './sandbox/scanMembers';
@@ -33,7 +34,8 @@ const commands: Commands = {
 /**
  * The robot of sandbox mode, in the page: it reads the sandbox social network with the signed-in
  * user's token and posts what it reads to the same robot-ingestion calls the extension uses,
- * paced like a real scan. It answers only while the lab keeps it connected.
+ * paced like a real scan, and its log lines (each command started, its progress, how it ended) to
+ * POST /robot/logs. It answers only while the lab keeps it connected.
  */
 export function createSandboxRobot({
   api,
@@ -67,17 +69,24 @@ export function createSandboxRobot({
       const unavailable = unavailabilityError(store.get().presence);
       if (unavailable) throw unavailable;
       if (!identity) throw new RobotError('failed', 'The robot has nobody signed in to work for.');
-      const ctx: CommandContext = {
-        api,
-        headers: { Authorization: `Bearer ${identity.apiToken}` },
-        pacing,
-        wait,
-        signal,
-        onProgress,
-        ensureConnected,
-        command,
-      };
-      return (commands[command] as Commands[C])(ctx, args, now());
+      const headers = { Authorization: `Bearer ${identity.apiToken}` };
+      const log = openRunLog({ api, headers, execId: newExecId(), robotVersion: store.get().robot_version ?? '' });
+      return withRunLog(log, command, args, (reportProgress) => {
+        const ctx: CommandContext = {
+          api,
+          headers,
+          pacing,
+          wait,
+          signal,
+          onProgress: (progress) => {
+            reportProgress(progress);
+            onProgress?.(progress);
+          },
+          ensureConnected,
+          command,
+        };
+        return (commands[command] as Commands[C])(ctx, args, now());
+      });
     },
     reload() {
       void connection.check();
