@@ -87,7 +87,12 @@ export const users = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')), index('users_email_idx').on(t.email)],
+  (t) => [
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_idx').on(t.email),
+    index('users_name_idx').on(t.name, t.id),
+    index('users_created_idx').on(t.created_at),
+  ],
 );
 
 /** API tokens. Only the sha256 hex of a token is stored; the raw token is shown once. */
@@ -142,6 +147,8 @@ export const groups = pgTable(
     ),
     index('groups_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('groups_subscribed_plan_idx').on(t.subscribed_plan),
+    index('groups_name_idx').on(t.name, t.id),
+    index('groups_created_idx').on(t.created_at),
   ],
 );
 
@@ -162,6 +169,7 @@ export const members = pgTable(
   (t) => [
     index('members_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('members_username_trgm_idx').using('gin', t.fb_username.op('gin_trgm_ops')),
+    index('members_name_idx').on(t.name, t.id),
   ],
 );
 
@@ -262,6 +270,8 @@ export const posts = pgTable(
     index('posts_group_posted_at_idx').on(t.group_id, t.posted_at.desc()),
     index('posts_group_member_idx').on(t.group_id, t.member_id),
     index('posts_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+    index('posts_posted_at_idx').on(t.posted_at.desc(), t.id.desc()),
+    index('posts_member_posted_at_idx').on(t.member_id, t.posted_at.desc()),
   ],
 );
 
@@ -308,6 +318,7 @@ export const audit_logs = pgTable(
     index('audit_logs_group_member_idx').on(t.group_id, t.member_id),
     index('audit_logs_user_created_idx').on(t.user_id, t.created_at.desc()),
     index('audit_logs_created_idx').on(t.created_at.desc()),
+    index('audit_logs_kind_created_idx').on(t.kind, t.created_at.desc()),
   ],
 );
 
@@ -455,6 +466,7 @@ export const robot_jobs = pgTable(
     oneOf('robot_jobs_status_check', t.status, ROBOT_JOB_STATUSES),
     index('robot_jobs_group_status_idx').on(t.group_id, t.status),
     index('robot_jobs_user_status_idx').on(t.user_id, t.status),
+    index('robot_jobs_started_idx').on(t.started_at.desc()),
   ],
 );
 
@@ -468,9 +480,14 @@ export const robot_job_batches = pgTable(
       .references(() => robot_jobs.id, { onDelete: 'cascade' }),
     batch_no: integer().notNull(),
     kind: text().notNull(),
+    /** What the batch held (members, posts or removals): the monitor's ingestion figures sum it. */
+    accepted: integer().notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [unique('robot_job_batches_job_batch_kind_unique').on(t.job_id, t.batch_no, t.kind)],
+  (t) => [
+    unique('robot_job_batches_job_batch_kind_unique').on(t.job_id, t.batch_no, t.kind),
+    index('robot_job_batches_kind_created_idx').on(t.kind, t.created_at),
+  ],
 );
 
 /**
@@ -515,6 +532,7 @@ export const robot_logs = pgTable(
     index('robot_logs_level_created_idx').on(t.level, t.created_at.desc()),
     index('robot_logs_group_created_idx').on(t.group_id, t.created_at.desc()),
     index('robot_logs_user_created_idx').on(t.user_id, t.created_at.desc()),
+    index('robot_logs_exec_created_idx').on(t.exec_id, t.created_at.desc()),
   ],
 );
 

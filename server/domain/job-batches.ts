@@ -22,10 +22,11 @@ export type BatchOutcome = BatchResult | { refused: 'wrong_job' | 'finished' };
 
 /**
  * Stores one batch of a job exactly once. Everything the batch writes and its robot_job_batches
- * row are one transaction: a batch that fails midway leaves nothing, so its retry is stored as
- * new; a batch already stored is answered as a duplicate and not written again. The job row is
- * locked for the batch, so batches of one job (and its finish) never interleave. A new batch is
- * the robot's sign of life on the job (robot_jobs.last_activity_at).
+ * row (with how much it held, which the monitor's ingestion figures sum) are one transaction: a
+ * batch that fails midway leaves nothing, so its retry is stored as new; a batch already stored
+ * is answered as a duplicate and not written again. The job row is locked for the batch, so
+ * batches of one job (and its finish) never interleave. A new batch is the robot's sign of life
+ * on the job (robot_jobs.last_activity_at).
  */
 export async function ingestBatch(
   db: AppDb,
@@ -45,8 +46,10 @@ export async function ingestBatch(
       .limit(1);
     if (stored) return { batch_no: batchNo, accepted: 0, duplicate: true };
     if (job.status !== 'running') return { refused: 'finished' };
-    await tx.insert(robot_job_batches).values({ job_id: jobId, batch_no: batchNo, kind });
+    const [batch] = await tx.insert(robot_job_batches).values({ job_id: jobId, batch_no: batchNo, kind, created_at: at }).returning({ id: robot_job_batches.id });
     await tx.update(robot_jobs).set({ last_activity_at: at }).where(eq(robot_jobs.id, jobId));
-    return { batch_no: batchNo, accepted: await write(tx, job), duplicate: false };
+    const accepted = await write(tx, job);
+    await tx.update(robot_job_batches).set({ accepted }).where(eq(robot_job_batches.id, batch!.id));
+    return { batch_no: batchNo, accepted, duplicate: false };
   });
 }
