@@ -8,7 +8,7 @@ import { ListPaginator } from '../../ui/ListPaginator';
 import { MemberPicker } from '../../ui/MemberPicker';
 import type { MemberMatch } from '../../api/memberSearch';
 import { AUDIT_LOG_PER_PAGE_OPTIONS, DEFAULT_AUDIT_LOG_FILTERS, type AuditLogFilters } from './auditLogFilters';
-import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, type AuditLog, type AuditLogKind } from './auditLogKinds';
+import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, type AuditLog, type AuditLogKind } from '../../ui/auditLogKinds';
 import type { AuditLogsResult } from './loadAuditLogs';
 import './auditLogs.css';
 

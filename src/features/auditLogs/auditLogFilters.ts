@@ -1,5 +1,5 @@
 import { fromSearchParams, type ListQuery } from '../../../machines/listQuery/query';
-import { isAuditLogKind, type AuditLogKind } from './auditLogKinds';
+import { isAuditLogKind, type AuditLogKind } from '../../ui/auditLogKinds';
 
 /** The audit log's filters (spec part 2 §3, §4, §9). */
 export interface AuditLogFilters {

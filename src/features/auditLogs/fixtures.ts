@@ -1,4 +1,4 @@
-import type { AuditLog } from './auditLogKinds';
+import type { AuditLog } from '../../ui/auditLogKinds';
 import type { MemberMatch } from '../../api/memberSearch';
 
 const ada = { id: 11, name: 'Ada Runner', avatar_url: null };

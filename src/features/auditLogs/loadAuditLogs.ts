@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import { failureReason } from '../../api/failureReason';
 import type { AuditLogFilters } from './auditLogFilters';
-import type { AuditLog, AuditLogKind } from './auditLogKinds';
+import type { AuditLog, AuditLogKind } from '../../ui/auditLogKinds';
 
 export type AuditLogsResult =
   | { kind: 'loaded'; logs: AuditLog[]; count: number; kinds: AuditLogKind[] }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, isAuditLogKind } from '../../../src/features/auditLogs/auditLogKinds';
+import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, isAuditLogKind } from '../../../src/ui/auditLogKinds';
 
 /** The kinds as the contract lists them, read from the generated types so a new kind fails here. */
 function contractKinds(): string[] {

@@ -1,9 +1,9 @@
-import type { components } from '../../api/schema';
+import type { components } from '../api/schema';
 
 export type AuditLogKind = components['schemas']['AuditLogKind'];
 export type AuditLog = components['schemas']['AuditLog'];
 
-/** Every kind of the contract with the label the log shows; a Record, so a new kind cannot be forgotten. */
+/** Every kind of the contract (the group's log and the supervisor's) with the label the log shows; a Record, so a new kind cannot be forgotten. */
 export const AUDIT_LOG_KIND_LABELS: Record<AuditLogKind, string> = {
   user_registered: 'User Registered',
   sign_in: 'Sign In',
