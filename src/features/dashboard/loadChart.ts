@@ -1,10 +1,11 @@
 import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema';
 import { failureReason } from '../../api/failureReason';
 import type { ChartKind } from './chartFilters';
 import type { DateRange } from './dateRange';
+import type { ChartData } from '../../ui/chartData';
 
-export type ChartData = components['schemas']['ChartData'];
+export type { ChartData } from '../../ui/chartData';
+export { hasChartData } from '../../ui/chartData';
 
 export type ChartResult = { kind: 'loaded'; chart: ChartData } | { kind: 'failed'; reason: string };
 
@@ -23,9 +24,4 @@ export async function loadChart(api: ApiClient, groupId: number, kind: ChartKind
     if (signal.aborted) throw error;
     return { kind: 'failed', reason: failureReason(error, undefined) };
   }
-}
-
-/** A chart with no series, or only empty ones, has nothing to draw. */
-export function hasChartData(chart: ChartData): boolean {
-  return chart.datasets.some((dataset) => dataset.points.length > 0);
 }
