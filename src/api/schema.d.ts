@@ -1462,7 +1462,7 @@ export interface paths {
         put?: never;
         /**
          * Update a user
-         * @description Lab action update_user. 404: the record does not exist.
+         * @description Lab action update_user: the fields sent change, the others stay. A ban takes effect on every session the user has: their next call gets the banned answer. 404: the record does not exist. 409 self (details.reason): supervisors do not ban themselves or revoke their own supervisor rights.
          */
         post: operations["labUpdateUser"];
         delete?: never;
@@ -1482,7 +1482,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a user
-         * @description Lab action remove_user. Deletes the user with their sessions and group holdings. 404: the record does not exist.
+         * @description Lab action remove_user. Deletes the user with their sessions and group holdings (their member stays in the groups, holding none). 404: the record does not exist. 409 self (details.reason): supervisors do not remove themselves.
          */
         post: operations["labRemoveUser"];
         delete?: never;
@@ -1502,7 +1502,7 @@ export interface paths {
         put?: never;
         /**
          * Set a membership's role
-         * @description Lab action update_membership. 404: the record does not exist.
+         * @description Lab action update_membership, as a grant or revoke of Permissions: admin holds the group (granted by the supervisor), subscriber holds nothing. 404: the record does not exist.
          */
         post: operations["labUpdateMembership"];
         delete?: never;
@@ -1582,7 +1582,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a group's members by role
-         * @description Lab action remove_members. 404: the record does not exist.
+         * @description Lab action remove_members. Deletes the group's memberships of the role (any: of every role) but its holders'. 404: the record does not exist.
          */
         post: operations["labRemoveMembers"];
         delete?: never;
@@ -1602,7 +1602,7 @@ export interface paths {
         put?: never;
         /**
          * Fake members
-         * @description Lab action fake_members. 404: the record does not exist.
+         * @description Lab action fake_members. New people of the network join the group as subscribers, as a members scan would add them. 404: the record does not exist.
          */
         post: operations["labFakeMembers"];
         delete?: never;
@@ -1622,7 +1622,7 @@ export interface paths {
         put?: never;
         /**
          * Fake spent removals
-         * @description Lab action members_removal. 404: the record does not exist.
+         * @description Lab action members_removal. Counts count removals as spent in the period, as if the robot had made them: the removal limits shrink accordingly. 404: the record does not exist.
          */
         post: operations["labMembersRemoval"];
         delete?: never;
@@ -1662,7 +1662,7 @@ export interface paths {
         put?: never;
         /**
          * Re-read subscription fields from the provider
-         * @description Lab action sync_subscription_fields. Copies plan, status and dates from the payment provider's subscription. 404: the record does not exist.
+         * @description Lab action sync_subscription_fields. Copies plan, status and dates from the payment provider's subscription; the lock follows the status as in update_subscription. 404: the group does not exist, or has no subscription the payment provider knows.
          */
         post: operations["labSyncSubscriptionFields"];
         delete?: never;
@@ -1682,7 +1682,7 @@ export interface paths {
         put?: never;
         /**
          * Set subscription status or end
-         * @description Lab action update_subscription. 404: the record does not exist.
+         * @description Lab action update_subscription. The lock follows the status as the payment provider's word would: past_due, unpaid, canceled and incomplete_expired lock the group, active and trialing unlock it. 404: the record does not exist.
          */
         post: operations["labUpdateSubscription"];
         delete?: never;
@@ -1722,7 +1722,7 @@ export interface paths {
         put?: never;
         /**
          * Fake posts
-         * @description Lab action fake_posts. 404: the record does not exist.
+         * @description Lab action fake_posts. Posts of the last week by the group's members (new people join when it has none), as a posts scan would store them. 404: the record does not exist.
          */
         post: operations["labFakePosts"];
         delete?: never;
@@ -1742,7 +1742,7 @@ export interface paths {
         put?: never;
         /**
          * Fake reactions
-         * @description Lab action fake_reactions. 404: the record does not exist.
+         * @description Lab action fake_reactions. Reactions of the group's members to its latest posts, one per member and post (new people join when the members run out). 404: the record does not exist. 409 no_posts (details.reason): the group has no posts.
          */
         post: operations["labFakeReactions"];
         delete?: never;
@@ -1762,7 +1762,7 @@ export interface paths {
         put?: never;
         /**
          * Fake comments
-         * @description Lab action fake_comments. 404: the record does not exist.
+         * @description Lab action fake_comments. Comments of the group's members on its latest posts (new people join when it has none). 404: the record does not exist. 409 no_posts (details.reason): the group has no posts.
          */
         post: operations["labFakeComments"];
         delete?: never;
@@ -1782,7 +1782,7 @@ export interface paths {
         put?: never;
         /**
          * Fake daily metrics
-         * @description Lab action fake_metrics. 404: the record does not exist.
+         * @description Lab action fake_metrics. Writes the group's daily metrics of the last `days` days, today included, which the dashboard charts read: list sizes that end at the group's current ones and daily activity, trending up (down with reverse). 404: the record does not exist.
          */
         post: operations["labFakeMetrics"];
         delete?: never;
@@ -1882,7 +1882,7 @@ export interface paths {
         put?: never;
         /**
          * Create a random group
-         * @description Lab action create_random_group. 404: the record does not exist.
+         * @description Lab action create_random_group. A free group nobody holds, or held by the user. 404: the record does not exist. 409 no_profile_id (details.reason): the user has no fb_user_id to hold it by.
          */
         post: operations["labCreateRandomGroup"];
         delete?: never;
@@ -6897,6 +6897,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -6934,6 +6935,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7453,6 +7455,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7492,6 +7495,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7726,6 +7730,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Banned"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
