@@ -5,6 +5,7 @@ import { changeCardStories } from '../src/features/changeCard/changeCard.paths';
 import { paymentAccountStories } from '../src/features/connections/paymentAccount.paths';
 import { affiliatesStories } from '../src/features/affiliates/affiliates.paths';
 import { matchReviewStories } from '../src/features/matchReview/matchReview.paths';
+import { labStories } from '../src/features/lab/lab.paths';
 import { heldDeparturesStories } from '../src/features/members/heldDepartures.paths';
 import { memberListStories } from '../src/features/members/memberList.paths';
 import { confirmOwnershipStories } from '../src/features/onboarding/confirmOwnership.paths';
@@ -119,5 +120,11 @@ export const storyWorkflows: StoryWorkflow[] = [
     title: 'Permissions/Permissions page',
     file: 'src/features/permissions/PermissionsView.generated.stories.tsx',
     view: { module: './PermissionsView.states', name: 'permissionsView' },
+  },
+  {
+    stories: labStories as MachineStories<AnyStateMachine>,
+    title: 'Supervisor/Lab',
+    file: 'src/features/lab/LabView.generated.stories.tsx',
+    view: { module: './LabView.states', name: 'labView' },
   },
 ];
