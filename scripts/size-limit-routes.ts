@@ -41,6 +41,10 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/:fbGroupId/purchase', boot: 'app', pages: ['signedInLayout', 'purchase'], limit: ROUTE_BUDGET },
   { route: '/change_card', boot: 'app', pages: ['signedInLayout', 'changeCard', 'changeCardData'], limit: ROUTE_BUDGET },
   { route: 'pages still to come (/superadmin/…)', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'pending'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/monitor', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminMonitor', 'superadminMonitorData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/robot_logs/browse', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRobotLogs', 'superadminRobotLogsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/robot_logs/chart', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRobotLogChart', 'superadminRobotLogsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/sidekiq', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminJobs'], limit: ROUTE_BUDGET },
 ];
 
 interface ManifestChunk {

@@ -34,6 +34,12 @@ export const pages = {
   changeCard: () => import('../../features/changeCard/ChangeCardRoute'),
   changeCardData: () => import('../../features/changeCard/cardGroup'),
   superadminLayout: () => import('../../features/superadmin/SuperadminLayout'),
+  superadminMonitor: () => import('../../features/superadmin/ops/MonitorRoute'),
+  superadminMonitorData: () => import('../../features/superadmin/ops/monitorLoader'),
+  superadminRobotLogs: () => import('../../features/superadmin/ops/RobotLogsRoute'),
+  superadminRobotLogChart: () => import('../../features/superadmin/ops/RobotLogChartRoute'),
+  superadminRobotLogsData: () => import('../../features/superadmin/ops/robotLogsLoader'),
+  superadminJobs: () => import('../../features/superadmin/ops/JobsRoute'),
 };
 
 export type PageName = keyof typeof pages;
