@@ -1,16 +1,64 @@
-import type { RouteObject } from 'react-router-dom';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { AppDeps } from '../appDeps';
-import { pendingRoute } from './pendingRoute';
+import { boundToSession } from '../loaders/signedInLoaders';
+import { guardAccess } from '../loaders/sessionGate';
+import { lazyElement, pages } from './pages';
+
+type RecordsLoaders = Awaited<ReturnType<typeof pages.superadminRecordsData>>;
+
+/** A supervisor page's loader: it runs beside the area's own guard, so it lets only a supervisor in itself. */
+function supervisorPageLoader<Data>(deps: AppDeps, load: (loaders: RecordsLoaders, args: LoaderFunctionArgs) => Promise<Data>) {
+  return boundToSession(deps, async (args: LoaderFunctionArgs) => {
+    await guardAccess(deps.session, 'supervisor', args.request.signal);
+    return load(await pages.superadminRecordsData(), args);
+  });
+}
 
 /** The supervisor's record lists and profiles: groups, members, users and the audit log. */
-export function superadminRecordRoutes(_deps: AppDeps): RouteObject[] {
+export function superadminRecordRoutes(deps: AppDeps): RouteObject[] {
+  const { api } = deps;
   return [
-    pendingRoute({ id: 'superadmin_groups', path: 'groups', title: 'Groups' }),
-    pendingRoute({ id: 'superadmin_group', path: 'groups/:id', title: 'Group profile' }),
-    pendingRoute({ id: 'superadmin_members', path: 'members', title: 'Members' }),
-    pendingRoute({ id: 'superadmin_member', path: 'members/:id', title: 'Member profile' }),
-    pendingRoute({ id: 'superadmin_users', path: 'users', title: 'Users' }),
-    pendingRoute({ id: 'superadmin_user', path: 'users/:id', title: 'User profile' }),
-    pendingRoute({ id: 'superadmin_audit_logs', path: 'audit_logs', title: 'Audit logs' }),
+    {
+      id: 'superadmin_groups',
+      path: 'groups',
+      ...supervisorPageLoader(deps, (loaders, { request }) => loaders.groupsLoaderData(api, request)),
+      ...lazyElement('superadminGroups', ({ GroupsRoute }) => <GroupsRoute />),
+    },
+    {
+      id: 'superadmin_group',
+      path: 'groups/:id',
+      ...supervisorPageLoader(deps, (loaders, { request, params }) => loaders.groupProfileLoaderData(api, params.id, request)),
+      ...lazyElement('superadminGroup', ({ GroupProfileRoute }) => <GroupProfileRoute api={api} />),
+    },
+    {
+      id: 'superadmin_members',
+      path: 'members',
+      ...supervisorPageLoader(deps, (loaders, { request }) => loaders.membersLoaderData(api, request)),
+      ...lazyElement('superadminMembers', ({ MembersRoute }) => <MembersRoute api={api} />),
+    },
+    {
+      id: 'superadmin_member',
+      path: 'members/:id',
+      ...supervisorPageLoader(deps, (loaders, { request, params }) => loaders.memberProfileLoaderData(api, params.id, request)),
+      ...lazyElement('superadminMember', ({ MemberProfileRoute }) => <MemberProfileRoute />),
+    },
+    {
+      id: 'superadmin_users',
+      path: 'users',
+      ...supervisorPageLoader(deps, (loaders, { request }) => loaders.usersLoaderData(api, request)),
+      ...lazyElement('superadminUsers', ({ UsersRoute }) => <UsersRoute api={api} />),
+    },
+    {
+      id: 'superadmin_user',
+      path: 'users/:id',
+      ...supervisorPageLoader(deps, (loaders, { request, params }) => loaders.userProfileLoaderData(api, params.id, request)),
+      ...lazyElement('superadminUser', ({ UserProfileRoute }) => <UserProfileRoute api={api} />),
+    },
+    {
+      id: 'superadmin_audit_logs',
+      path: 'audit_logs',
+      ...supervisorPageLoader(deps, (loaders, { request }) => loaders.auditLogLoaderData(api, request)),
+      ...lazyElement('superadminAuditLogs', ({ AuditLogRoute }) => <AuditLogRoute api={api} />),
+    },
   ];
 }

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
+import type { ApiClient } from '../../../api/client';
+import { pathTo } from '../../../app/routes';
+import { AUDIT_LOG_KIND_LABELS, AUDIT_LOG_KINDS, describeAuditLog, type AuditLog, type AuditLogKind } from '../../../ui/auditLogKinds';
+import { DisplayDate } from '../../../ui/DisplayDate';
+import { LightTable, type LightColumn, type SortDirection } from '../../../ui/LightTable';
+import { ListPaginator } from '../../../ui/ListPaginator';
+import { MemberPicker } from '../../../ui/MemberPicker';
+import { countOf } from '../../../ui/plural';
+import { SUPERVISOR_AUDIT_LOG_PER_PAGE_OPTIONS, type SupervisorAuditLogSortField } from '../../../../rules/supervisorLists';
+import { MemberLabel, MemberLookupProvider } from '../memberLookup/MemberLabel';
+import { createMemberLookup, lookupMembersThrough } from '../memberLookup/memberLookup';
+import { AUDIT_LOG_QUERY_DEFAULTS, readAuditLogRequest, type AuditLogRequest } from './auditLogFilters';
+import { pipeParam } from './listFilters';
+import type { AuditLogData } from './recordsLoaders';
+import { useRecordPicker, type RecordPicker } from './recordSearch';
+import { FilterBar, LoadFailed, RecordsPage, sortedBy } from './RecordsUi';
+import { useRecordsList } from './useRecordsList';
+
+export type AuditLogFilterName = 'kind' | 'from';
+
+export interface AuditLogPageProps {
+  /** The filters as chosen: the controls answer at once, while the rows wait for their data. */
+  query: AuditLogRequest;
+  result: AuditLogData['result'];
+  /** The kinds that occur, from the last answer, kept while a new page loads. */
+  kindsInLog: readonly AuditLogKind[];
+  /** What the 'to' date shows while it settles. */
+  toDate: string;
+  pickers: { member: RecordPicker; group: RecordPicker; user: RecordPicker };
+  reloading: boolean;
+  onFilter(name: AuditLogFilterName, value: string): void;
+  onToDate(value: string): void;
+  onSort(field: SupervisorAuditLogSortField, direction: SortDirection): void;
+  onReset(): void;
+  onPageChange(page: number, perPage: number): void;
+  zone?: string;
+}
+
+/** The kind checkboxes: the kinds that occur and any the address asks for, in the contract's order. */
+function KindFilter({ kindsInLog, selected, onChange }: { kindsInLog: readonly AuditLogKind[]; selected: readonly AuditLogKind[]; onChange(kinds: AuditLogKind[]): void }) {
+  const offered = AUDIT_LOG_KINDS.filter((kind) => kindsInLog.includes(kind) || selected.includes(kind));
+  if (offered.length === 0) return null;
+  const toggle = (kind: AuditLogKind, checked: boolean) =>
+    onChange(AUDIT_LOG_KINDS.filter((other) => (other === kind ? checked : selected.includes(other))));
+  return (
+    <fieldset className="records__filter records__checks records__checks--kinds">
+      <legend>Events</legend>
+      {offered.map((kind) => (
+        <label key={kind} className="records__check">
+          <input type="checkbox" checked={selected.includes(kind)} onChange={(event) => toggle(kind, event.target.checked)} />
+          {AUDIT_LOG_KIND_LABELS[kind]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function DateFilter({ id, label, value, min, max, onChange }: { id: string; label: string; value: string; min?: string; max?: string; onChange(value: string): void }) {
+  return (
+    <div className="records__filter">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" className="p-inputtext p-component" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+function RecordLink({ route, id, noun }: { route: 'superadmin_group' | 'superadmin_user'; id: number | null | undefined; noun: string }) {
+  if (!id) return <span aria-label="none">—</span>;
+  return <Link to={pathTo(route, { id: String(id) })}>{`${noun} #${id}`}</Link>;
+}
+
+/** /superadmin/audit_logs: every group's and user's records, newest first, by kind, member, group, user and days. */
+export function AuditLogPage(props: AuditLogPageProps) {
+  const { query, result, reloading, onFilter, zone } = props;
+  const sort = sortedBy(query, props.onSort);
+  const columns: Array<LightColumn<AuditLog>> = [
+    { key: 'date', header: 'Date', sort: sort('created_at'), body: (log) => <DisplayDate iso={log.created_at} zone={zone} /> },
+    { key: 'event', header: 'Event', sort: sort('kind'), body: (log) => describeAuditLog(log) },
+    {
+      key: 'member',
+      header: 'Member',
+      body: (log) =>
+        log.member_id ? (
+          <Link to={pathTo('superadmin_member', { id: String(log.member_id) })} className="records__label-link">
+            <MemberLabel memberId={log.member_id} groupId={log.group_id ?? null} member={log.member} />
+          </Link>
+        ) : (
+          <span aria-label="none">—</span>
+        ),
+    },
+    { key: 'group', header: 'Group', body: (log) => <RecordLink route="superadmin_group" id={log.group_id} noun="Group" /> },
+    { key: 'user', header: 'By', body: (log) => <RecordLink route="superadmin_user" id={log.user_id} noun="User" /> },
+  ];
+  return (
+    <RecordsPage title="Audit logs" labelledBy="superadmin-audit-title" count={result.kind === 'loaded' ? countOf(result.data.count, 'record') : undefined}>
+      <FilterBar label="Filter the audit log" onReset={props.onReset}>
+        <MemberPicker inputId="audit-member" {...props.pickers.member} />
+        <MemberPicker inputId="audit-group" label="Group" {...props.pickers.group} />
+        <MemberPicker inputId="audit-user" label="User" {...props.pickers.user} />
+        <DateFilter id="audit-from" label="From" value={query.from ?? ''} max={props.toDate || undefined} onChange={(value) => onFilter('from', value)} />
+        <DateFilter id="audit-to" label="To" value={props.toDate} min={query.from} onChange={props.onToDate} />
+        <KindFilter kindsInLog={props.kindsInLog} selected={query.kind ?? []} onChange={(kinds) => onFilter('kind', pipeParam(kinds))} />
+      </FilterBar>
+      {result.kind === 'failed' ? (
+        <LoadFailed what="The audit log" result={result} />
+      ) : (
+        <>
+          <LightTable rows={result.data.audit_logs} rowKey={(log) => log.id} columns={columns} loading={reloading} emptyMessage="No records found." ariaLabel="Audit log" />
+          <ListPaginator
+            className="records__paginator"
+            page={query.page}
+            perPage={query.per_page}
+            total={result.data.count}
+            perPageOptions={SUPERVISOR_AUDIT_LOG_PER_PAGE_OPTIONS}
+            onPageChange={props.onPageChange}
+          />
+        </>
+      )}
+    </RecordsPage>
+  );
+}
+
+export function AuditLogRoute({ api }: { api: ApiClient }) {
+  const { result, picked } = useLoaderData() as AuditLogData;
+  const list = useRecordsList({ defaults: AUDIT_LOG_QUERY_DEFAULTS, toDateFilter: 'to' });
+  const [lookup] = useState(() => createMemberLookup(lookupMembersThrough(api)));
+  const query = readAuditLogRequest(new URLSearchParams(list.query));
+  const setter = (filter: 'member_id' | 'group_id' | 'user_id') => (value: string) => list.setFilter(filter, value);
+  const pickers = {
+    member: useRecordPicker(api, 'members', { id: query.member_id, loaded: picked.member }, setter('member_id')),
+    group: useRecordPicker(api, 'groups', { id: query.group_id, loaded: picked.group }, setter('group_id')),
+    user: useRecordPicker(api, 'users', { id: query.user_id, loaded: picked.user }, setter('user_id')),
+  };
+  return (
+    <MemberLookupProvider lookup={lookup}>
+      <AuditLogPage
+        query={query}
+        result={result}
+        kindsInLog={result.kind === 'loaded' ? result.data.kinds : []}
+        toDate={list.pickedToDate}
+        pickers={pickers}
+        reloading={list.reloading}
+        onFilter={list.setFilter}
+        onToDate={list.pickToDate}
+        onSort={list.sort}
+        onReset={list.reset}
+        onPageChange={list.changePage}
+      />
+    </MemberLookupProvider>
+  );
+}
