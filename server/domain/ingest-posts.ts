@@ -27,7 +27,8 @@ export interface ScannedPost {
   comments: ScannedComment[];
 }
 
-interface EngagementRow {
+/** A reaction or comment to store: on which post, by whom, its id and time. */
+export interface EngagementRow {
   post_id: number;
   member_id: number;
   fb_engagement_id: string;
@@ -111,37 +112,44 @@ function commentRows(scanned: readonly ScannedPost[], postIds: ReadonlyMap<strin
   );
 }
 
-/**
- * The network gives reactions no id and no time: a reaction is one person's on one post, so its
- * id is made of the post's and the person's, and it counts as made when the post was published.
- */
+/** The network gives reactions no id: a reaction is one person's on one post, so its id is made of the post's and the person's. */
+export function reactionEngagementId(fbPostId: string, fbUserId: string): string {
+  return `r${fbPostId}_${fbUserId}`;
+}
+
+/** A reaction counts as made when its post was published, since the network gives it no time. */
 function reactionRows(scanned: readonly ScannedPost[], postIds: ReadonlyMap<string, number>, people: ReadonlyMap<string, KnownMember>): EngagementRow[] {
   return scanned.flatMap((post) =>
     [...new Map(post.reactions.map((reaction) => [reaction.fb_user_id, reaction])).values()].map((reaction) => ({
       post_id: postIds.get(post.fb_post_id)!,
       member_id: people.get(reaction.fb_user_id)!.id,
-      fb_engagement_id: `r${post.fb_post_id}_${reaction.fb_user_id}`,
+      fb_engagement_id: reactionEngagementId(post.fb_post_id, reaction.fb_user_id),
       created_at: post.posted_at.toISOString(),
     })),
   );
 }
 
-/** Rows go as one JSON parameter, so a batch of any size is one statement. */
-async function insertComments(db: AppDb, groupId: number, rows: readonly EngagementRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
+/** What an engagement insert stored: one entry per new row, its post and member. */
+export type StoredEngagements = Array<{ post_id: number; member_id: number }>;
+
+/** Rows go as one JSON parameter, so a batch of any size is one statement. Answers the rows it stored. */
+export async function insertComments(db: AppDb, groupId: number, rows: readonly EngagementRow[]): Promise<StoredEngagements> {
+  if (rows.length === 0) return [];
+  const result = await db.execute<{ post_id: number; member_id: number }>(sql`
     INSERT INTO engagements (post_id, group_id, member_id, kind, fb_engagement_id, created_at)
     SELECT c.post_id, ${groupId}, c.member_id, 'comment', c.fb_engagement_id, c.created_at
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS c(post_id int, member_id int, fb_engagement_id text, created_at timestamptz)
     ON CONFLICT (group_id, fb_engagement_id) DO NOTHING
+    RETURNING post_id, member_id
   `);
+  return result.rows;
 }
 
-/** One reaction per person and post, whatever id an earlier scan (or the seed) stored it under. */
-async function insertReactions(db: AppDb, groupId: number, rows: readonly EngagementRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
+/** One reaction per person and post, whatever id an earlier scan (or the seed) stored it under. Answers the rows it stored. */
+export async function insertReactions(db: AppDb, groupId: number, rows: readonly EngagementRow[]): Promise<StoredEngagements> {
+  if (rows.length === 0) return [];
+  const result = await db.execute<{ post_id: number; member_id: number }>(sql`
     INSERT INTO engagements (post_id, group_id, member_id, kind, fb_engagement_id, created_at)
     SELECT r.post_id, ${groupId}, r.member_id, 'reaction', r.fb_engagement_id, r.created_at
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -150,5 +158,7 @@ async function insertReactions(db: AppDb, groupId: number, rows: readonly Engage
       SELECT 1 FROM engagements AS e WHERE e.post_id = r.post_id AND e.member_id = r.member_id AND e.kind = 'reaction'
     )
     ON CONFLICT (group_id, fb_engagement_id) DO NOTHING
+    RETURNING post_id, member_id
   `);
+  return result.rows;
 }

@@ -34,13 +34,7 @@ export async function writeRemovalsBatch(db: AppDb, job: RobotJobRow, report: Re
     )
     .returning({ memberId: memberships.member_id });
   if (removed.length === 0) return 0;
-  await db
-    .insert(removal_counters)
-    .values({ group_id: job.group_id, day: removalPeriods(report.at).today, count: removed.length })
-    .onConflictDoUpdate({
-      target: [removal_counters.group_id, removal_counters.day],
-      set: { count: sql`${removal_counters.count} + excluded.count` },
-    });
+  await countRemovals(db, job.group_id, removalPeriods(report.at).today, removed.length);
   await insertInBatches(
     db,
     audit_logs,
@@ -54,4 +48,15 @@ export async function writeRemovalsBatch(db: AppDb, job: RobotJobRow, report: Re
     })),
   );
   return removed.length;
+}
+
+/** Adds removals to the group's counter of the day (a UTC date), which the removal limits sum (removal-usage.ts). */
+export async function countRemovals(db: AppDb, groupId: number, day: string, count: number): Promise<void> {
+  await db
+    .insert(removal_counters)
+    .values({ group_id: groupId, day, count })
+    .onConflictDoUpdate({
+      target: [removal_counters.group_id, removal_counters.day],
+      set: { count: sql`${removal_counters.count} + excluded.count` },
+    });
 }

@@ -114,7 +114,7 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
 
 /**
  * The members of people seen in passing (post authors, reactions, comments): created when new,
- * left as they are otherwise, since a members scan keeps profiles current.
+ * with what was seen of them, left as they are otherwise, since a members scan keeps profiles current.
  */
 export async function ensurePeople(db: AppDb, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
   const distinct = distinctPeople(people);
@@ -127,6 +127,8 @@ export async function ensurePeople(db: AppDb, people: readonly ScannedPerson[], 
           name: person.name,
           fb_username: person.fb_username ?? null,
           avatar_url: person.avatar_url ?? null,
+          bio: person.bio ?? null,
+          is_banned: person.is_banned ?? false,
           created_at: at,
           updated_at: at,
         })),

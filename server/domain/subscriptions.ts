@@ -267,6 +267,12 @@ async function saveCard(tx: AppDb, userId: number, card: CardSummary | null, at:
 const LOCKING_STATUSES: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'canceled', 'incomplete_expired']);
 const UNLOCKING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
 
+/** Whether a group whose subscription takes this status is locked: the provider's word on it, else the lock as it is. */
+export function lockFollowingStatus(status: string, isLocked: boolean): boolean {
+  if (LOCKING_STATUSES.has(status)) return true;
+  return UNLOCKING_STATUSES.has(status) ? false : isLocked;
+}
+
 function auditKindOf(event: SubscriptionEvent): AuditLogKind {
   if (event.kind === 'deleted') return 'subscription_cancel';
   return LOCKING_STATUSES.has(event.status) ? 'subscription_error' : 'subscription_success';
@@ -281,7 +287,7 @@ export async function applySubscriptionEvent(db: AppDb, event: SubscriptionEvent
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(groups).where(eq(groups.stripe_subscription_id, event.subscriptionId)).for('update');
     if (!group) return false;
-    const isLocked = LOCKING_STATUSES.has(event.status) ? true : UNLOCKING_STATUSES.has(event.status) ? false : group.is_locked;
+    const isLocked = lockFollowingStatus(event.status, group.is_locked);
     const endsAt = event.periodEnd ?? group.subscription_ends_at;
     const diff: Record<string, [unknown, unknown]> = {};
     if (group.subscription_status !== event.status) diff.subscription_status = [group.subscription_status, event.status];

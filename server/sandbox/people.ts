@@ -51,25 +51,41 @@ export function personAt(world: SandboxWorld, personIndex: number): NetworkPerso
       bio: null,
     };
   }
-  const firstName = pick(FIRST_NAMES, hashUnit(world.seed, personIndex, 11));
-  const lastName = pick(LAST_NAMES, hashUnit(world.seed, personIndex, 12));
-  const hasUsername = hashUnit(world.seed, personIndex, 13) < 0.7;
+  const profile = generatedProfile(world.seed, personIndex);
   return {
     fb_user_id: fbUserId,
+    fb_username: profile.fb_username,
+    name: profile.name,
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    avatar_url: sandboxAvatarUrl(fbUserId),
+    bio: profile.bio,
+  };
+}
+
+/**
+ * The profile of the population's person `personIndex` under `seed`: a name from the name lists,
+ * a username for seven in ten, a bio of up to three phrases for three in four. The lab's fake
+ * people are drawn the same way.
+ */
+export function generatedProfile(seed: number, personIndex: number): Omit<NetworkPerson, 'fb_user_id' | 'avatar_url'> {
+  const firstName = pick(FIRST_NAMES, hashUnit(seed, personIndex, 11));
+  const lastName = pick(LAST_NAMES, hashUnit(seed, personIndex, 12));
+  const hasUsername = hashUnit(seed, personIndex, 13) < 0.7;
+  return {
     fb_username: hasUsername ? `${firstName}.${lastName}.${personIndex}`.toLowerCase() : null,
     name: `${firstName} ${lastName}`,
     first_name: firstName,
     last_name: lastName,
-    avatar_url: sandboxAvatarUrl(fbUserId),
-    bio: bioOf(world, personIndex),
+    bio: bioOf(seed, personIndex),
   };
 }
 
-function bioOf(world: SandboxWorld, personIndex: number): string | null {
-  const phrases = hashInts(world.seed, personIndex, 14) % 4;
+function bioOf(seed: number, personIndex: number): string | null {
+  const phrases = hashInts(seed, personIndex, 14) % 4;
   if (phrases === 0) return null;
   const chosen = new Set<string>();
-  for (let i = 0; i < phrases; i += 1) chosen.add(pick(BIO_PHRASES, hashUnit(world.seed, personIndex, 15, i)));
+  for (let i = 0; i < phrases; i += 1) chosen.add(pick(BIO_PHRASES, hashUnit(seed, personIndex, 15, i)));
   return [...chosen].join(' ');
 }
 

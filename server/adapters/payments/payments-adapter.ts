@@ -21,6 +21,16 @@ export interface ProviderSubscription {
   currentPeriodEnd: Date;
 }
 
+/** A subscription as the provider has it now. */
+export interface SubscriptionState {
+  /** The plan of its price; null when its price is neither plan's. */
+  plan: RecurringPlan | null;
+  status: string;
+  startedAt: Date;
+  currentPeriodEnd: Date | null;
+  trialEndsAt: Date | null;
+}
+
 /** What a webhook event says about one subscription (live mode). */
 export interface SubscriptionEvent {
   kind: 'payment_failed' | 'updated' | 'deleted';
@@ -63,6 +73,8 @@ export interface PaymentsAdapter {
     plan: RecurringPlan,
     idempotencyKey: string,
   ): Promise<ProviderSubscription>;
+  /** The subscription as the provider has it now (the lab copies it onto the group); null when the provider knows no such subscription. */
+  readSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
   /**
    * The subscription event of a signed webhook body; null for an event of another type. Throws
    * WebhookRefused when the signature does not verify. Only the live provider sends webhooks.

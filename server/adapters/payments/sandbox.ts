@@ -6,6 +6,7 @@ import {
   type PaymentsAdapter,
   type ProviderSubscription,
   type RecurringPlan,
+  type SubscriptionState,
   type TestCardDetails,
 } from './payments-adapter';
 
@@ -59,7 +60,8 @@ const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(8).toString('
 /**
  * The offline payment provider: Stripe's test-card rules, records kept in memory. Customers it
  * has no card for (the seeded users' saved cards) pay; subscriptions are whatever the group row
- * records, so any subscription id can change plan or be cancelled. Answers are remembered by
+ * records, so any subscription id can change plan or be cancelled, and the provider knows the state
+ * only of those it made, changed or cancelled since it started. Answers are remembered by
  * idempotency key.
  */
 export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
@@ -68,6 +70,7 @@ export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
   const methods = new Map<string, StoredCard>();
   const defaults = new Map<string, StoredCard>();
   const answers = new Map<string, { at: number; answer: Promise<unknown> }>();
+  const subscriptions = new Map<string, SubscriptionState>();
 
   /** Makes room for one more: the oldest go first (a Map keeps the order they came in), while too old or too many. */
   function forgetOld() {
@@ -98,7 +101,10 @@ export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
   }
 
   function subscription(plan: RecurringPlan, subscriptionId: string): ProviderSubscription {
-    return { subscriptionId, transactionId: newId('in'), status: 'active', currentPeriodEnd: addPeriod(now(), plan) };
+    const made = { subscriptionId, transactionId: newId('in'), status: 'active', currentPeriodEnd: addPeriod(now(), plan) };
+    const startedAt = subscriptions.get(subscriptionId)?.startedAt ?? now();
+    subscriptions.set(subscriptionId, { plan, status: made.status, startedAt, currentPeriodEnd: made.currentPeriodEnd, trialEndsAt: null });
+    return made;
   }
 
   return {
@@ -151,8 +157,11 @@ export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
       });
     },
 
-    cancelSubscription(_subscriptionId, idempotencyKey) {
-      return firstAnswer(callKey(idempotencyKey, 'cancel'), () => undefined);
+    cancelSubscription(subscriptionId, idempotencyKey) {
+      return firstAnswer(callKey(idempotencyKey, 'cancel'), () => {
+        const known = subscriptions.get(subscriptionId);
+        if (known) subscriptions.set(subscriptionId, { ...known, status: 'canceled', currentPeriodEnd: now() });
+      });
     },
 
     changePlan({ subscriptionId, customerId }, plan, idempotencyKey) {
@@ -160,6 +169,11 @@ export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
         charge(customerId);
         return subscription(plan, subscriptionId);
       });
+    },
+
+    async readSubscription(subscriptionId) {
+      const known = subscriptions.get(subscriptionId);
+      return known ? { ...known } : null;
     },
   };
 }

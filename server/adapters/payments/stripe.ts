@@ -105,6 +105,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
     return price;
   }
 
+  function planOfPrice(priceId: string | undefined): RecurringPlan | null {
+    if (priceId === undefined) return null;
+    return (Object.keys(options.priceIds) as RecurringPlan[]).find((plan) => options.priceIds[plan] === priceId) ?? null;
+  }
+
   const { webhookSecret } = options;
   return {
     createCustomer({ userId, name, email }, idempotencyKey) {
@@ -198,6 +203,25 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
           { idempotencyKey: callKey(idempotencyKey, 'subscription') },
         );
         return providerSubscription(subscription);
+      });
+    },
+
+    readSubscription(subscriptionId) {
+      return mapped(async () => {
+        let subscription: Stripe.Subscription;
+        try {
+          subscription = await ready().subscriptions.retrieve(subscriptionId);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+          throw error;
+        }
+        return {
+          plan: planOfPrice(subscription.items.data[0]?.price.id),
+          status: subscription.status,
+          startedAt: fromUnix(subscription.start_date),
+          currentPeriodEnd: periodEndOf(subscription),
+          trialEndsAt: subscription.trial_end ? fromUnix(subscription.trial_end) : null,
+        };
       });
     },
 

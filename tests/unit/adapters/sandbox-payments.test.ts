@@ -59,6 +59,24 @@ describe('the sandbox payment provider', () => {
     await expect(payments.attachCard('cus_1', token, KEY)).rejects.toBeInstanceOf(PaymentDeclined);
   });
 
+  it('knows the state of the subscriptions it made, changed or cancelled, and of no other', async () => {
+    const { payments, advance } = clockedPayments();
+    const made = await payments.subscribe('cus_1', 'monthly', KEY);
+    expect(await payments.readSubscription(made.subscriptionId)).toEqual({
+      plan: 'monthly',
+      status: 'active',
+      startedAt: START,
+      currentPeriodEnd: new Date('2026-12-25T10:00:00.000Z'),
+      trialEndsAt: null,
+    });
+    advance(86_400_000);
+    await payments.changePlan({ subscriptionId: made.subscriptionId, customerId: 'cus_1' }, 'annual', 'upgrade-key');
+    expect(await payments.readSubscription(made.subscriptionId)).toMatchObject({ plan: 'annual', startedAt: START, currentPeriodEnd: new Date('2027-11-26T10:00:00.000Z') });
+    await payments.cancelSubscription(made.subscriptionId, 'cancel-key');
+    expect(await payments.readSubscription(made.subscriptionId)).toMatchObject({ status: 'canceled', currentPeriodEnd: new Date('2026-11-26T10:00:00.000Z') });
+    expect(await payments.readSubscription('sub_seeded')).toBeNull();
+  });
+
   it('keeps at most ten thousand unused tokens, forgetting the oldest first', async () => {
     const { payments } = clockedPayments();
     const oldest = payments.issueCardToken(VISA).token;

@@ -9,6 +9,7 @@ const SECRET_KEY = 'sk_test_fake';
 const WEBHOOK_SECRET = 'whsec_fake';
 const KEY = '6f1e2d3c-4b5a-4968-8776-655443322110';
 const PERIOD_END = 1_800_000_000;
+const START_DATE = 1_770_000_000;
 
 interface Received {
   method: string;
@@ -22,6 +23,7 @@ const subscription = (id: string, price: string) => ({
   id,
   object: 'subscription',
   status: 'active',
+  start_date: START_DATE,
   latest_invoice: `in_for_${price}`,
   items: { object: 'list', data: [{ id: 'si_1', current_period_end: PERIOD_END, price: { id: price } }] },
 });
@@ -58,6 +60,9 @@ function route(request: Received): readonly [number, unknown] {
   if (method === 'GET' && path === '/v1/subscriptions/sub_ended') return [200, { ...subscription('sub_ended', 'price_annual'), status: 'canceled' }];
   if (method === 'DELETE' && path === '/v1/subscriptions/sub_unpaid') return [200, { ...subscription('sub_unpaid', 'price_annual'), status: 'canceled' }];
   if (method === 'POST' && path === '/v1/subscriptions/sub_monthly') return [200, subscription('sub_monthly', form['items[0][price]']!)];
+  if (method === 'GET' && path === '/v1/subscriptions/sub_gone') {
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: "No such subscription: 'sub_gone'" } }];
+  }
   if (method === 'POST' && path === '/v1/payment_intents') return [200, { id: 'pi_new', object: 'payment_intent', status: 'succeeded' }];
   return [404, { error: { type: 'invalid_request_error', message: `No route ${method} ${path}` } }];
 }
@@ -141,6 +146,18 @@ describe('the live payments adapter over Stripe', () => {
     received.length = 0;
     await payments.cancelSubscription('sub_ended', KEY);
     expect(sent()).toEqual(['GET /v1/subscriptions/sub_ended']);
+  });
+
+  it("reads a subscription's plan by its price, its status and dates, and null for one Stripe does not know", async () => {
+    expect(await payments.readSubscription('sub_unpaid')).toEqual({
+      plan: 'annual',
+      status: 'unpaid',
+      startedAt: new Date(START_DATE * 1000),
+      currentPeriodEnd: new Date(PERIOD_END * 1000),
+      trialEndsAt: null,
+    });
+    expect(sent()).toEqual(['GET /v1/subscriptions/sub_unpaid']);
+    expect(await payments.readSubscription('sub_gone')).toBeNull();
   });
 
   it("subscribes on the plan's price, refusing to leave an unpaid subscription behind", async () => {
