@@ -1,6 +1,6 @@
 import { readPostPage } from '../domain/group-posts';
-import { publicUrl } from '../http/public-url';
 import type { HandlerContext, HandlerGroup } from './types';
+import { postView } from './views/post';
 
 export function postsHandlers({ db }: HandlerContext): HandlerGroup {
   return {
@@ -9,18 +9,7 @@ export function postsHandlers({ db }: HandlerContext): HandlerGroup {
       const { page = 1, per_page: perPage = 25, search } = request.query;
       const result = await readPostPage(db, id, search?.trim() || undefined, page, perPage);
       return {
-        posts: result.rows.map((post) => ({
-          id: post.id,
-          fb_post_id: post.fb_post_id,
-          group_id: post.group_id,
-          member_id: post.member_id,
-          posted_at: post.posted_at.toISOString(),
-          text: post.text,
-          picture: publicUrl(request, post.picture),
-          member_name: post.member_name,
-          comments_count: post.comments_count,
-          reactions_count: post.reactions_count,
-        })),
+        posts: result.rows.map((post) => postView(request, post)),
         count: result.count,
         count_all: result.countAll,
       };
