@@ -1,6 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
+import type { MembershipRole } from '../db/enums';
 import { rightAway, type OneAtATime } from '../db/one-at-a-time';
 import { STORED_MEMBER_LISTS, type MemberListName, type MemberSortField, type SortDirection, type StoredMemberList } from '../../rules/memberLists';
 import { member_list_counts, members, memberships } from '../db/schema';
@@ -12,6 +13,12 @@ export interface MemberListQuery {
   search?: string;
   /** true: only members whose linked customer's subscription is active; false: the others; absent: everyone. */
   paying?: boolean;
+  /** Only members of this role in the group (the supervisor's members list). */
+  role?: MembershipRole;
+  /** true: only members linked to a user (a user with their fb_user_id); false: only the others. */
+  hasUser?: boolean;
+  /** The search also matches the member's fb_user_id (the supervisor's members list). */
+  searchFbUserId?: boolean;
   sortBy: MemberSortField;
   sortDirection: SortDirection;
 }
@@ -65,13 +72,21 @@ type PagedId = {
 };
 
 /**
- * Name (the copy on the membership) or the member's username contains the text, case-insensitively,
- * % and _ as text. Both sides are trigram-indexed, so PostgreSQL ORs the two index scans: the name's,
- * and the group's memberships of the members whose username matches.
+ * Name (the copy on the membership) or the member's username (and, when asked, fb_user_id)
+ * contains the text, case-insensitively, % and _ as text. Name and username are trigram-indexed, so
+ * PostgreSQL ORs the two index scans: the name's, and the group's memberships of the members whose
+ * username matches.
  */
-function searchCondition(search: string): SQL {
+function searchCondition(search: string, fbUserId = false): SQL {
   const pattern = containsPattern(search);
-  return sql`(member_name ILIKE ${pattern} OR member_id = ANY(ARRAY(SELECT id FROM members WHERE fb_username ILIKE ${pattern})))`;
+  const byId = fbUserId ? sql` OR fb_user_id ILIKE ${pattern}` : sql``;
+  return sql`(member_name ILIKE ${pattern} OR member_id = ANY(ARRAY(SELECT id FROM members WHERE fb_username ILIKE ${pattern}${byId})))`;
+}
+
+/** The membership's member is (or is not) linked to a user: one with the same fb_user_id. */
+function hasUserCondition(hasUser: boolean): SQL {
+  const linked = sql`EXISTS (SELECT 1 FROM members JOIN users ON users.fb_user_id = members.fb_user_id WHERE members.id = memberships.member_id)`;
+  return hasUser ? linked : sql`NOT ${linked}`;
 }
 
 /** The subscription status a paying member's membership holds, copied from their linked customer. */
@@ -81,9 +96,14 @@ function payingCondition(paying: boolean): SQL {
   return paying ? sql`subscription_status = ${PAYING_STATUS}` : sql`subscription_status IS DISTINCT FROM ${PAYING_STATUS}`;
 }
 
-/** The query's search and paying filter, as conditions on memberships. */
+/** The query's search and its paying, role and linked-user filters, as conditions on memberships. */
 function filterConditions(query: MemberListQuery): Array<SQL | undefined> {
-  return [query.search ? searchCondition(query.search) : undefined, query.paying === undefined ? undefined : payingCondition(query.paying)];
+  return [
+    query.search ? searchCondition(query.search, query.searchFbUserId) : undefined,
+    query.paying === undefined ? undefined : payingCondition(query.paying),
+    query.role === undefined ? undefined : sql`role = ${query.role}`,
+    query.hasUser === undefined ? undefined : hasUserCondition(query.hasUser),
+  ];
 }
 
 /** Rows after the keyset in (column, id) order; PostgreSQL puts NULLs last going up and first going down. */
