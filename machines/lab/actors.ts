@@ -38,11 +38,14 @@ export type LabBody<Name extends LabCallName> = NonNullable<paths[`/lab/${Name}`
 /** The calls that act (every lab call but the finds). */
 export type LabActionName = Exclude<LabCallName, 'find_user' | 'find_group' | 'find_membership'>;
 
-/** Body fields the lab fills in itself: the found records' ids, and the confirmation of a truncation. */
-type FilledFields = 'user_id' | 'group_id' | 'member_id' | 'confirm';
+/**
+ * Body fields the lab fills in itself: the ids of the records an action acts on, and the
+ * confirmation of a truncation. A random group's holder is a choice (the user found, or nobody).
+ */
+type FilledFields<Name extends LabActionName> = Name extends 'create_random_group' ? 'confirm' : 'user_id' | 'group_id' | 'member_id' | 'confirm';
 
 /** What the supervisor asks: a call and its settings, without the ids of the records it acts on. */
-export type LabAction = { [Name in LabActionName]: { name: Name; settings: Omit<LabBody<Name>, FilledFields> } }[LabActionName];
+export type LabAction = { [Name in LabActionName]: { name: Name; settings: Omit<LabBody<Name>, FilledFields<Name>> } }[LabActionName];
 
 export type LabToggleName = LabBody<'set_toggle'>['name'];
 
@@ -98,17 +101,13 @@ export interface LabCall {
   body: Record<string, unknown>;
 }
 
-/**
- * The call an action makes on the records found: the settings with the ids of the record it acts
- * on, a random group held by the user found (if any), and a truncation's confirmation.
- */
+/** The call an action makes on the records found: the settings with the ids of the record it acts on, and a truncation's confirmation. */
 export function labCallOf(action: LabAction, targets: LabTargets): LabCall {
   const body: Record<string, unknown> = { ...action.settings };
   const target = LAB_ACTION_TARGET[action.name];
   if (target === 'user') body.user_id = targets.user!.id;
   if (target === 'group') body.group_id = targets.group!.id;
   if (target === 'membership') Object.assign(body, { group_id: targets.membership!.group_id, member_id: targets.membership!.member_id });
-  if (action.name === 'create_random_group' && targets.user) body.user_id = targets.user.id;
   if (isTruncation(action)) body.confirm = true;
   return { name: action.name, body };
 }

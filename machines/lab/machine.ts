@@ -20,8 +20,6 @@ export type LabToggles = Record<LabToggleName, boolean | null>;
 
 export interface LabInput {
   api: ApiClient;
-  /** The group open in the sidebar: the lab finds it at once. */
-  defaultGroupId: number | null;
   toggles: LabToggles;
 }
 
@@ -29,8 +27,10 @@ export interface LabContext {
   api: ApiClient;
   targets: LabTargets;
   toggles: LabToggles;
-  /** The find asked (the sidebar's group at first) or under way. */
+  /** The find under way. */
   finding: LabFind | null;
+  /** What the last find found, for the progress bar's words. */
+  foundLast: LabTargetKind | null;
   /** The action asked (a truncation waiting for its confirmation), under way, or done last. */
   action: LabAction | null;
   /** The name of the record the last action acted on, for its words. */
@@ -57,8 +57,9 @@ const given = (settings: object) => Object.entries(settings).filter(([, value]) 
  * Whether an action can be asked of the records found (spec part 2 §6): it needs the record it acts
  * on (a user, a membership, a group), and a change must change something: Ban a user who is not
  * banned, Grant supervisor to one who is not, Remove username or profile id only when there is one,
- * set a membership to the other role, another plan, status or lock state; a switch only where the
- * server has it (the sandbox world's) and to the other value.
+ * set a membership to the other role, another plan, status or lock state; a random group held by
+ * the user found only when they have a profile id to hold it by; a switch only where the server has
+ * it (the sandbox world's) and to the other value.
  */
 export function labActionAvailable(action: LabAction, { targets, toggles }: Pick<LabContext, 'targets' | 'toggles'>): boolean {
   const target = LAB_ACTION_TARGET[action.name];
@@ -87,6 +88,11 @@ export function labActionAvailable(action: LabAction, { targets, toggles }: Pick
     case 'update_subscription':
       if (changes.length !== 1) return false;
       return action.settings.status === undefined || action.settings.status !== targets.group!.subscription_status;
+    case 'create_random_group': {
+      // Held by nobody, or by the user found, who holds it by their profile id.
+      const holder = action.settings.user_id;
+      return holder === undefined || (holder === targets.user?.id && targets.user.fb_user_id !== null);
+    }
     case 'set_toggle': {
       const current = toggles[action.settings.name];
       return current !== null && current !== action.settings.value;
@@ -108,14 +114,15 @@ function subjectOf(action: LabAction, targets: LabTargets): string | null {
   if (target === 'user') return targets.user!.name;
   if (target === 'group') return targets.group!.name;
   if (target === 'membership') return targets.membership!.member?.name ?? `member ${targets.membership!.member_id}`;
+  if (action.name === 'create_random_group' && action.settings.user_id !== undefined) return targets.user!.name;
   return null;
 }
 
 const answerOfEvent = ({ event }: { event: { output?: unknown } }) => event.output as FindAnswer & RunAnswer;
 
 /**
- * The lab modal (spec part 2 §2, §5, §6, §7, §8): the supervisor finds a user, a group (the
- * sidebar's at first) and a membership of that group, and runs the actions the records found
+ * The lab modal (spec part 2 §2, §5, §6, §7, §8): the supervisor finds a user, a group and a
+ * membership of that group, and runs the actions the records found
  * allow; a truncation of all users, groups or members is asked about first. One call at a time:
  * while it runs the progress bar runs; it completes when the call succeeds (the records found are
  * read again, and the app is told what changed) and turns failed with the server's reason.
@@ -132,7 +139,6 @@ const labSetup = setup({
     isFailed: (_, answer: { kind: string }) => answer.kind === 'failed',
     canFind: ({ context, event }, target: LabTargetKind) =>
       event.type === 'lab.find' && event.target === target && findOfEvent(event, context.targets) !== null,
-    findsGroup: ({ context }) => context.finding?.target === 'group',
     isAvailable: ({ context }, action: LabAction) => labActionAvailable(action, context),
     isTruncation: (_, action: LabAction) => isTruncation(action),
   },
@@ -146,7 +152,7 @@ const labSetup = setup({
       const targets = { ...context.targets, [found.target]: record };
       // A membership belongs to the group found: another group leaves it behind.
       if (found.target === 'group' && targets.membership?.group_id !== found.group.id) targets.membership = null;
-      return { targets };
+      return { targets, foundLast: found.target };
     }),
     rememberAction: assign(({ context }, action: LabAction) => ({ action, subject: subjectOf(action, context.targets) })),
     forgetAction: assign({ action: null, subject: null }),
@@ -190,7 +196,8 @@ export const labMachine = labSetup.createMachine({
     api: input.api,
     targets: { user: null, group: null, membership: null },
     toggles: input.toggles,
-    finding: input.defaultGroupId === null ? null : { target: 'group', groupId: input.defaultGroupId },
+    finding: null,
+    foundLast: null,
     action: null,
     subject: null,
     failure: null,
@@ -220,9 +227,7 @@ export const labMachine = labSetup.createMachine({
       },
       states: {
         /** Nothing run yet (or a truncation not confirmed): the progress bar is empty. */
-        idle: {
-          always: { guard: 'findsGroup', target: '#lab.finding.group' },
-        },
+        idle: {},
         found: {},
         done: {},
         failed: {},
@@ -230,7 +235,7 @@ export const labMachine = labSetup.createMachine({
     },
     finding: {
       tags: 'busy',
-      // Entered with what is looked for; the sidebar's group is the first.
+      // Entered with what is looked for.
       initial: 'group',
       states: {
         user: { invoke: { id: 'findUser', ...findInvoke } },

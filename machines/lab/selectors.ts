@@ -103,6 +103,7 @@ export const LAB_TEXTS = {
   removeGroup: 'Remove group',
   createUser: 'Create random user',
   createGroup: 'Create random group',
+  createGroupHeldBy: (user: string) => `Create random group held by ${user}`,
   truncate: { remove_all_users: 'Truncate all users', remove_all_groups: 'Truncate all groups', remove_all_members: 'Truncate all members' } satisfies Record<LabTruncation, string>,
   truncateQuestion: {
     remove_all_users: 'Are you sure want to truncate all users? Every user but you is deleted, with their sessions and the groups they hold.',
@@ -178,7 +179,7 @@ export function labDoneText(action: LabAction, subject: string | null): string {
     case 'create_random_user':
       return 'A random user was created.';
     case 'create_random_group':
-      return 'A random group was created.';
+      return action.settings.user_id === undefined ? 'A random group was created.' : `A random group held by ${on} was created.`;
     case 'remove_all_users':
       return 'All users but you were deleted.';
     case 'remove_all_groups':
@@ -261,10 +262,10 @@ function progressOf(snapshot: LabSnapshot): LabProgress {
   if (snapshot.hasTag('busy')) return { state: 'running', caption: LAB_TEXTS.running };
   if (snapshot.matches({ ready: 'failed' })) return { state: 'failed', caption: context.failure ?? '' };
   if (snapshot.matches({ ready: 'done' }) && context.action) return { state: 'done', caption: labDoneText(context.action, context.subject) };
-  if (snapshot.matches({ ready: 'found' })) {
+  if (snapshot.matches({ ready: 'found' }) && context.foundLast) {
     const { user, group, membership } = context.targets;
-    const name = [membership?.member?.name, user?.name, group?.name].find(Boolean);
-    return { state: 'done', caption: LAB_TEXTS.found(name ?? '') };
+    const names = { user: user?.name, group: group?.name, membership: membership?.member?.name ?? String(membership?.member_id) };
+    return { state: 'done', caption: LAB_TEXTS.found(names[context.foundLast] ?? '') };
   }
   return { state: 'idle', caption: LAB_TEXTS.idle };
 }
@@ -391,6 +392,7 @@ export function labViewOf(snapshot: LabSnapshot): LabView {
     everything: [
       ...offer(LAB_TEXTS.createUser, { name: 'create_random_user', settings: {} }),
       ...offer(LAB_TEXTS.createGroup, { name: 'create_random_group', settings: {} }),
+      ...(user ? offer(LAB_TEXTS.createGroupHeldBy(user.name), { name: 'create_random_group', settings: { user_id: user.id } }) : []),
       ...(['remove_all_users', 'remove_all_groups', 'remove_all_members'] as const).flatMap((name) =>
         offer(LAB_TEXTS.truncate[name], { name, settings: {} }, { danger: true }),
       ),

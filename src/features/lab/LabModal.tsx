@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ApiClient } from '../../api/client';
 import type { components } from '../../api/schema';
@@ -10,7 +11,7 @@ export interface LabModalProps {
   api: ApiClient;
   /** GET /status: the lab's switches as they stand. */
   status: Status;
-  /** The group open in the sidebar, which the lab finds at once. */
+  /** The group the sidebar shows, which the lab finds when it opens. */
   groupId: number | null;
   visible: boolean;
   onHide(): void;
@@ -28,6 +29,10 @@ export function labTogglesOf(status: Status): LabToggles {
 
 /** The supervisor's lab (spec part 2 §2): one lab workflow for as long as the modal stays mounted. */
 export function LabModal({ api, status, groupId, visible, onHide, onChanged }: LabModalProps) {
-  const actor = useActorRef(labMachine, { input: { api, defaultGroupId: groupId, toggles: labTogglesOf(status) } });
+  const actor = useActorRef(labMachine, { input: { api, toggles: labTogglesOf(status) } });
+  // The lab opens on the group the sidebar shows.
+  useEffect(() => {
+    if (groupId !== null) actor.send({ type: 'lab.find', target: 'group', id: groupId });
+  }, [actor, groupId]);
   return <LabWorkflow actor={actor} api={api} visible={visible} onHide={onHide} onChanged={onChanged} />;
 }

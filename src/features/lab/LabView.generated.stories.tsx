@@ -8,53 +8,49 @@ const meta = { title: "Supervisor/Lab", args: view.args } satisfies Meta<typeof 
 
 export default meta;
 
-export const FindingGroup = storyAt(view, "FindingGroup", "{\"value\":{\"finding\":\"group\"},\"everyRecord\":false}", []);
+export const ReadyIdle = storyAt(view, "ReadyIdle", "{\"value\":{\"ready\":\"idle\"},\"everyRecord\":false}", []);
 
-export const NoSidebarGroupReadyIdle = storyAt(view, "NoSidebarGroupReadyIdle", "{\"value\":{\"ready\":\"idle\"},\"everyRecord\":false}", [
-  {"type":"story.world","world":"noSidebarGroup"},
+export const Confirming = storyAt(view, "Confirming", "{\"value\":\"confirming\",\"everyRecord\":false}", [
+  {"type":"lab.run","action":{"name":"remove_all_groups","settings":{}}},
+]);
+
+export const FindingGroup = storyAt(view, "FindingGroup", "{\"value\":{\"finding\":\"group\"},\"everyRecord\":false}", [
+  {"type":"lab.find","target":"group","id":3},
+]);
+
+export const FindingUser = storyAt(view, "FindingUser", "{\"value\":{\"finding\":\"user\"},\"everyRecord\":false}", [
+  {"type":"lab.find","target":"user","id":12},
 ]);
 
 export const ReadyFailed = storyAt(view, "ReadyFailed", "{\"value\":{\"ready\":\"failed\"},\"everyRecord\":false}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"notFound"},
 ]);
 
 export const ReadyFound = storyAt(view, "ReadyFound", "{\"value\":{\"ready\":\"found\"},\"everyRecord\":false}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
 ]);
 
-export const Confirming = storyAt(view, "Confirming", "{\"value\":\"confirming\",\"everyRecord\":false}", [
-  {"type":"xstate.done.actor.findGroup","outcome":"found"},
+export const Running = storyAt(view, "Running", "{\"value\":\"running\",\"everyRecord\":false}", [
   {"type":"lab.run","action":{"name":"remove_all_groups","settings":{}}},
+  {"type":"lab.confirm"},
 ]);
 
 export const FindingMembership = storyAt(view, "FindingMembership", "{\"value\":{\"finding\":\"membership\"},\"everyRecord\":false}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"membership","id":40},
 ]);
 
-export const FindingUser = storyAt(view, "FindingUser", "{\"value\":{\"finding\":\"user\"},\"everyRecord\":false}", [
-  {"type":"xstate.done.actor.findGroup","outcome":"found"},
-  {"type":"lab.find","target":"user","id":12},
-]);
-
-export const Running = storyAt(view, "Running", "{\"value\":\"running\",\"everyRecord\":false}", [
-  {"type":"xstate.done.actor.findGroup","outcome":"found"},
-  {"type":"lab.run","action":{"name":"fake_metrics","settings":{"days":7,"reverse":false}}},
-]);
-
 export const ReadyDone = storyAt(view, "ReadyDone", "{\"value\":{\"ready\":\"done\"},\"everyRecord\":false}", [
-  {"type":"xstate.done.actor.findGroup","outcome":"found"},
-  {"type":"lab.run","action":{"name":"fake_metrics","settings":{"days":7,"reverse":false}}},
+  {"type":"lab.run","action":{"name":"remove_all_groups","settings":{}}},
+  {"type":"lab.confirm"},
   {"type":"xstate.done.actor.runAction","outcome":"banned"},
 ]);
 
-export const ReadyIdle = storyAt(view, "ReadyIdle", "{\"value\":{\"ready\":\"idle\"},\"everyRecord\":false}", [
-  {"type":"xstate.done.actor.findGroup","outcome":"found"},
-  {"type":"lab.run","action":{"name":"remove_all_groups","settings":{}}},
-  {"type":"lab.cancel"},
-]);
-
 export const ReadyFoundWithEveryRecord = storyAt(view, "ReadyFoundWithEveryRecord", "{\"value\":{\"ready\":\"found\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
@@ -63,6 +59,7 @@ export const ReadyFoundWithEveryRecord = storyAt(view, "ReadyFoundWithEveryRecor
 ]);
 
 export const ConfirmingWithEveryRecord = storyAt(view, "ConfirmingWithEveryRecord", "{\"value\":\"confirming\",\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
@@ -71,7 +68,18 @@ export const ConfirmingWithEveryRecord = storyAt(view, "ConfirmingWithEveryRecor
   {"type":"lab.run","action":{"name":"remove_all_groups","settings":{}}},
 ]);
 
+export const FindingGroupWithEveryRecord = storyAt(view, "FindingGroupWithEveryRecord", "{\"value\":{\"finding\":\"group\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
+  {"type":"xstate.done.actor.findGroup","outcome":"found"},
+  {"type":"lab.find","target":"user","id":12},
+  {"type":"xstate.done.actor.findUser","outcome":"found"},
+  {"type":"lab.find","target":"membership","id":40},
+  {"type":"xstate.done.actor.findMembership","outcome":"found"},
+  {"type":"lab.find","target":"group","id":3},
+]);
+
 export const FindingMembershipWithEveryRecord = storyAt(view, "FindingMembershipWithEveryRecord", "{\"value\":{\"finding\":\"membership\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
@@ -81,6 +89,7 @@ export const FindingMembershipWithEveryRecord = storyAt(view, "FindingMembership
 ]);
 
 export const FindingUserWithEveryRecord = storyAt(view, "FindingUserWithEveryRecord", "{\"value\":{\"finding\":\"user\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
@@ -90,6 +99,7 @@ export const FindingUserWithEveryRecord = storyAt(view, "FindingUserWithEveryRec
 ]);
 
 export const RunningWithEveryRecord = storyAt(view, "RunningWithEveryRecord", "{\"value\":\"running\",\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
@@ -99,6 +109,7 @@ export const RunningWithEveryRecord = storyAt(view, "RunningWithEveryRecord", "{
 ]);
 
 export const ReadyDoneWithEveryRecord = storyAt(view, "ReadyDoneWithEveryRecord", "{\"value\":{\"ready\":\"done\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
@@ -109,16 +120,18 @@ export const ReadyDoneWithEveryRecord = storyAt(view, "ReadyDoneWithEveryRecord"
 ]);
 
 export const ReadyFailedWithEveryRecord = storyAt(view, "ReadyFailedWithEveryRecord", "{\"value\":{\"ready\":\"failed\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},
   {"type":"lab.find","target":"membership","id":40},
   {"type":"xstate.done.actor.findMembership","outcome":"found"},
-  {"type":"lab.find","target":"user","id":12},
-  {"type":"xstate.done.actor.findUser","outcome":"notFound"},
+  {"type":"lab.find","target":"group","id":3},
+  {"type":"xstate.done.actor.findGroup","outcome":"notFound"},
 ]);
 
 export const ReadyIdleWithEveryRecord = storyAt(view, "ReadyIdleWithEveryRecord", "{\"value\":{\"ready\":\"idle\"},\"everyRecord\":true}", [
+  {"type":"lab.find","target":"group","id":3},
   {"type":"xstate.done.actor.findGroup","outcome":"found"},
   {"type":"lab.find","target":"user","id":12},
   {"type":"xstate.done.actor.findUser","outcome":"found"},

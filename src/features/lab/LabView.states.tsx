@@ -40,7 +40,7 @@ export const labView = defineStateView({
     </main>
   ),
   plays: {
-    NoSidebarGroupReadyIdle: async () => {
+    ReadyIdle: async () => {
       const dialog = await lab();
       await expect(dialog.getByText('No group found yet.')).toBeVisible();
       await expect(dialog.getByText('Find a group first: a membership is looked for in it.')).toBeVisible();

@@ -65,6 +65,8 @@ export const LAB_ANSWERS = {
     /** The group is gone, and its membership with it. */
     groupRemoved: { kind: 'done', refreshed: { group: null, membership: null } },
     userCreated: { kind: 'done', refreshed: { user: RANDOM_USER } },
+    /** Every user but the supervisor is gone, the one found among them. */
+    usersTruncated: { kind: 'done', refreshed: { user: null } },
     refused: { kind: 'failed', message: 'The server answered with HTTP 500.' },
   } satisfies Record<string, RunAnswer>,
 };

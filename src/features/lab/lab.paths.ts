@@ -6,14 +6,15 @@ import { GROUP, LAB_ANSWERS, MEMBERSHIP, TOGGLES, USER } from './fixtures';
 const { findTarget, runAction } = LAB_ANSWERS;
 
 /**
- * The lab's reachable states: the sidebar's group found at once (or not found), a user and a
- * membership found, a user banned and metrics faked (or refused), and a truncation asked about,
- * then confirmed or cancelled. With no group in the sidebar the lab starts with nothing found.
+ * The lab's reachable states: nothing found yet, a group found (or not found), a user and a
+ * membership of the group found, a user banned and metrics faked (or refused), and a truncation
+ * asked about, then confirmed or cancelled.
  */
 export const labStories: MachineStories<typeof labMachine> = {
   machine: labMachine,
-  input: { api: unreachableApi, defaultGroupId: GROUP.id, toggles: TOGGLES },
+  input: { api: unreachableApi, toggles: TOGGLES },
   events: [
+    { type: 'lab.find', target: 'group', id: GROUP.id },
     { type: 'lab.find', target: 'user', id: USER.id },
     { type: 'lab.find', target: 'membership', id: MEMBERSHIP.member_id },
     { type: 'lab.run', action: { name: 'update_user', settings: { is_banned: true } } },
@@ -27,9 +28,6 @@ export const labStories: MachineStories<typeof labMachine> = {
     findUser: answering({ found: findTarget.user, notFound: findTarget.notFound }),
     findMembership: answering({ found: findTarget.membership, notFound: findTarget.notFound }),
     runAction: answering({ banned: runAction.banned, done: runAction.done, refused: runAction.refused }),
-  },
-  worlds: {
-    noSidebarGroup: { input: { api: unreachableApi, defaultGroupId: null, toggles: TOGGLES }, events: [], outcomes: {} },
   },
   // The walk tells apart what is found and asked, so it goes on from each; the stories show each
   // state once, and once more with every record found (the lab at work).
