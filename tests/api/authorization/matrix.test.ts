@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, users } from '../../../server/db/schema';
 import { createHandlers } from '../../../server/handlers';
 import type { HandlerContext } from '../../../server/handlers/types';
-import { listOperations, loadContract } from '../../../server/http/contract';
+import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { sampleRequest, withToken } from '../support/requests';
+import { roleWorldState } from '../support/role-world-state';
 import { createRoleWorld, openRoleSession, ROLES, type Role, type RoleWorld } from '../support/roles';
 import { snapshotTenant, withoutJoined } from '../support/tenant-snapshot';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -40,6 +41,13 @@ describe('the authorization matrix table', () => {
       .map(([operationId]) => operationId)
       .sort();
     expect(markedBuilt).toEqual(builtOperationIds);
+  });
+
+  it('names records made for the call in every operation that removes or reshapes what it names', () => {
+    const unmade = Object.entries(AUTHORIZATION_MATRIX)
+      .filter(([, row]) => row.built?.destructive === 'named' && !row.built.request)
+      .map(([operationId]) => operationId);
+    expect(unmade).toEqual([]);
   });
 
   it("says for every built write what another tenant's ids in its request do, or why it can name none", () => {
@@ -76,15 +84,16 @@ describe.each(databaseKinds())('every operation for every role on %s', (kind) =>
   });
   afterAll(async () => server?.close());
 
-  it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
-    const row = AUTHORIZATION_MATRIX[operationId];
+  /** The operation called by every role in the given world: what went otherwise than expected. */
+  async function callEveryRole(target: TestServer, targetWorld: RoleWorld, operation: ContractOperation): Promise<string[]> {
+    const row = AUTHORIZATION_MATRIX[operation.operationId];
     const allowed = row.built?.status ?? 501;
     const outcomes: string[] = [];
     for (const role of ROLES) {
-      const overrides = await row.built?.request?.(world, { app: server.app, db: server.db, role });
-      const request = sampleRequest(contract, operation, world, overrides);
+      const overrides = await row.built?.request?.(targetWorld, { app: target.app, db: target.db, role });
+      const request = sampleRequest(contract, operation, targetWorld, overrides);
       // Every call has a session of its own, so signing out cannot change what later calls see.
-      const response = await server.app.inject(withToken(request, await openRoleSession(server.db, world, role)));
+      const response = await target.app.inject(withToken(request, await openRoleSession(target.db, targetWorld, role)));
       const expected = expectedStatus(operation, role, allowed);
       if (response.statusCode !== expected) {
         outcomes.push(`${role}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -98,9 +107,25 @@ describe.each(databaseKinds())('every operation for every role on %s', (kind) =>
         const problem = responses.validate(operation.path, operation.method, response.statusCode, response.json());
         if (problem) outcomes.push(`${role}: the ${response.statusCode} answer breaks the contract: ${problem}`);
       }
-      expect(response.headers['x-app-version'], `${role} app version header`).toBe(server.config.appVersion);
+      expect(response.headers['x-app-version'], `${role} app version header`).toBe(target.config.appVersion);
     }
-    expect(outcomes).toEqual([]);
+    return outcomes;
+  }
+
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
+    if (AUTHORIZATION_MATRIX[operationId].built?.destructive === 'all') {
+      // It removes what every later operation relies on: it gets a world of its own.
+      const own = await createTestServer(kind);
+      try {
+        expect(await callEveryRole(own, await createRoleWorld(own.db), operation)).toEqual([]);
+      } finally {
+        await own.close();
+      }
+      return;
+    }
+    const before = await roleWorldState(server.db, world);
+    expect(await callEveryRole(server, world, operation)).toEqual([]);
+    expect(await roleWorldState(server.db, world), 'the role world the later operations rely on').toEqual(before);
   });
 
   it.each(crossTenantCases)("%s leaves the other tenant as it was", async (_name, operation, crossCase: CrossTenantCase) => {

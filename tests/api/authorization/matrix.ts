@@ -113,6 +113,14 @@ export interface MatrixRow {
     request?: (world: RoleWorld, call: { app: FastifyInstance; db: AppDb; role: Role }) => RequestOverrides | Promise<RequestOverrides>;
     /** Every built write (any method but GET) says what another tenant's ids in its request do, or why it can name none. */
     crossTenant?: CrossTenantCase[] | NoTenantIds;
+    /**
+     * What a call may take away that later calls rely on. 'named': it removes or reshapes the
+     * records its request names (a user, a membership, a group's plan or lock), so `request` names
+     * records made for the call, and the fuzzer sends it after the others, naming records made for
+     * it. 'all': it removes records it does not name (every user, group or member), so the matrix
+     * calls it in a role world of its own, and the fuzzer last of all.
+     */
+    destructive?: 'named' | 'all';
   };
 }
 
