@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
@@ -19,6 +19,10 @@ import { requestCompanionToken } from './shell/companionLink';
 import { JobStatusNotice } from './shell/JobStatusNotice';
 import type { GroupJobStatus, RobotIndicator } from './shell/types';
 import { shellFeatures } from './shellFeatures';
+import { pages } from './routeTree/pages';
+
+/** The supervisor's lab loads the first time it is opened, not with every signed-in page. */
+const LabModal = lazy(async () => ({ default: (await pages.lab()).LabModal }));
 
 /** Route handles that change the shell. */
 export interface ShellRouteHandle {
@@ -67,6 +71,12 @@ export function SignedInLayout({ api, session, groups: groupsStore, currentGroup
   useEffect(() => rememberRouteBeforeOnboarding(window.localStorage, currentUrl), [currentUrl]);
   const issueCompanionToken = useMemo(() => () => requestCompanionToken(api), [api]);
   const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
+  const [lab, setLab] = useState({ opened: false, visible: false });
+  // A lab action changed data: the groups and the pages' data are asked again, so the page shows it.
+  const showLabChanges = useCallback(() => {
+    groupsStore.refresh();
+    void revalidator.revalidate();
+  }, [groupsStore, revalidator]);
   // Between a forced logout and the login page the user is gone; the shell has nobody to show.
   if (!user || !token) return null;
   const shownGroup = sidebarGroup({
@@ -89,10 +99,23 @@ export function SignedInLayout({ api, session, groups: groupsStore, currentGroup
       onReloadApp={reloadApp}
       onBackToAdmin={() => session.send({ type: 'session.switchBack' })}
       signInAsTools={user.is_supervisor && !switched ? signInAsTools : undefined}
+      onOpenLab={user.is_supervisor ? () => setLab({ opened: true, visible: true }) : undefined}
       unlockContent={unlockContent}
     >
       {groupRoute && <JobStatusNotice job={groupJob} />}
       <Outlet />
+      {lab.opened && user.is_supervisor && (
+        <Suspense fallback={null}>
+          <LabModal
+            api={api}
+            status={status}
+            groupId={shownGroup?.id ?? null}
+            visible={lab.visible}
+            onHide={() => setLab({ opened: true, visible: false })}
+            onChanged={showLabChanges}
+          />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

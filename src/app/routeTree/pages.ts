@@ -13,6 +13,7 @@ export const pages = {
   sandboxSignIn: () => import('../../features/auth/SandboxSignInRoute'),
   banned: () => import('../../features/auth/BannedRoute'),
   signedInLayout: () => import('../SignedInLayout'),
+  lab: () => import('../../features/lab/LabModal'),
   welcome: () => import('../../features/welcome/WelcomeRoute'),
   support: () => import('../../features/support/SupportRoute'),
   account: () => import('../../features/account/AccountRoute'),
