@@ -13,7 +13,7 @@ import { MemberLabel, MemberLookupProvider } from '../memberLookup/MemberLabel';
 import { createMemberLookup, lookupMembersThrough } from '../memberLookup/memberLookup';
 import { AUDIT_LOG_QUERY_DEFAULTS, readAuditLogRequest, type AuditLogRequest } from './auditLogFilters';
 import { pipeParam } from './listFilters';
-import type { AuditLogData } from './recordsLoaders';
+import type { AuditLogData, RecordNames } from './recordsLoaders';
 import { useRecordPicker, type RecordPicker } from './recordSearch';
 import { FilterBar, LoadFailed, RecordsPage, sortedBy } from './RecordsUi';
 import { useRecordsList } from './useRecordsList';
@@ -26,6 +26,8 @@ export interface AuditLogPageProps {
   result: AuditLogData['result'];
   /** The kinds that occur, from the last answer, kept while a new page loads. */
   kindsInLog: readonly AuditLogKind[];
+  /** The names of the groups and users the rows name by id. */
+  names: RecordNames;
   /** What the 'to' date shows while it settles. */
   toDate: string;
   pickers: { member: RecordPicker; group: RecordPicker; user: RecordPicker };
@@ -45,30 +47,33 @@ function KindFilter({ kindsInLog, selected, onChange }: { kindsInLog: readonly A
   const toggle = (kind: AuditLogKind, checked: boolean) =>
     onChange(AUDIT_LOG_KINDS.filter((other) => (other === kind ? checked : selected.includes(other))));
   return (
-    <fieldset className="records__filter records__checks records__checks--kinds">
-      <legend>Events</legend>
-      {offered.map((kind) => (
-        <label key={kind} className="records__check">
-          <input type="checkbox" checked={selected.includes(kind)} onChange={(event) => toggle(kind, event.target.checked)} />
-          {AUDIT_LOG_KIND_LABELS[kind]}
-        </label>
-      ))}
-    </fieldset>
+    <details className="records__kinds" open={selected.length > 0 || undefined}>
+      <summary>{selected.length > 0 ? `Events (${selected.length} chosen)` : 'Events'}</summary>
+      <fieldset className="records__checks" aria-label="Events">
+        {offered.map((kind) => (
+          <label key={kind} className="records__check">
+            <input type="checkbox" checked={selected.includes(kind)} onChange={(event) => toggle(kind, event.target.checked)} />
+            {AUDIT_LOG_KIND_LABELS[kind]}
+          </label>
+        ))}
+      </fieldset>
+    </details>
   );
 }
 
 function DateFilter({ id, label, value, min, max, onChange }: { id: string; label: string; value: string; min?: string; max?: string; onChange(value: string): void }) {
   return (
-    <div className="records__filter">
+    <div className="records__filter records__filter--date">
       <label htmlFor={id}>{label}</label>
       <input id={id} type="date" className="p-inputtext p-component" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }
 
-function RecordLink({ route, id, noun }: { route: 'superadmin_group' | 'superadmin_user'; id: number | null | undefined; noun: string }) {
+/** A group or user of a record, by name when the page's names have it, else by id. */
+function RecordLink({ route, id, names, noun }: { route: 'superadmin_group' | 'superadmin_user'; id: number | null | undefined; names: ReadonlyMap<number, string>; noun: string }) {
   if (!id) return <span aria-label="none">—</span>;
-  return <Link to={pathTo(route, { id: String(id) })}>{`${noun} #${id}`}</Link>;
+  return <Link to={pathTo(route, { id: String(id) })}>{names.get(id) ?? `${noun} #${id}`}</Link>;
 }
 
 /** /superadmin/audit_logs: every group's and user's records, newest first, by kind, member, group, user and days. */
@@ -90,8 +95,8 @@ export function AuditLogPage(props: AuditLogPageProps) {
           <span aria-label="none">—</span>
         ),
     },
-    { key: 'group', header: 'Group', body: (log) => <RecordLink route="superadmin_group" id={log.group_id} noun="Group" /> },
-    { key: 'user', header: 'By', body: (log) => <RecordLink route="superadmin_user" id={log.user_id} noun="User" /> },
+    { key: 'group', header: 'Group', body: (log) => <RecordLink route="superadmin_group" id={log.group_id} names={props.names.groups} noun="Group" /> },
+    { key: 'user', header: 'By', body: (log) => <RecordLink route="superadmin_user" id={log.user_id} names={props.names.users} noun="User" /> },
   ];
   return (
     <RecordsPage title="Audit logs" labelledBy="superadmin-audit-title" count={result.kind === 'loaded' ? countOf(result.data.count, 'record') : undefined}>
@@ -107,7 +112,9 @@ export function AuditLogPage(props: AuditLogPageProps) {
         <LoadFailed what="The audit log" result={result} />
       ) : (
         <>
-          <LightTable rows={result.data.audit_logs} rowKey={(log) => log.id} columns={columns} loading={reloading} emptyMessage="No records found." ariaLabel="Audit log" />
+          <div className="records__audit">
+            <LightTable rows={result.data.audit_logs} rowKey={(log) => log.id} columns={columns} loading={reloading} emptyMessage="No records found." ariaLabel="Audit log" />
+          </div>
           <ListPaginator
             className="records__paginator"
             page={query.page}
@@ -123,7 +130,7 @@ export function AuditLogPage(props: AuditLogPageProps) {
 }
 
 export function AuditLogRoute({ api }: { api: ApiClient }) {
-  const { result, picked } = useLoaderData() as AuditLogData;
+  const { result, picked, names } = useLoaderData() as AuditLogData;
   const list = useRecordsList({ defaults: AUDIT_LOG_QUERY_DEFAULTS, toDateFilter: 'to' });
   const [lookup] = useState(() => createMemberLookup(lookupMembersThrough(api)));
   const query = readAuditLogRequest(new URLSearchParams(list.query));
@@ -139,6 +146,7 @@ export function AuditLogRoute({ api }: { api: ApiClient }) {
         query={query}
         result={result}
         kindsInLog={result.kind === 'loaded' ? result.data.kinds : []}
+        names={names}
         toDate={list.pickedToDate}
         pickers={pickers}
         reloading={list.reloading}

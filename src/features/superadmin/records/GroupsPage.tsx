@@ -3,6 +3,7 @@ import { pathTo } from '../../../app/routes';
 import { LightTable, type LightColumn, type SortDirection } from '../../../ui/LightTable';
 import { ListPaginator } from '../../../ui/ListPaginator';
 import { PlanBadges } from '../../../ui/PlanBadges';
+import { SubscriptionBadge } from '../../../ui/SubscriptionBadge';
 import { countOf } from '../../../ui/plural';
 import { SUPERVISOR_PER_PAGE_OPTIONS, type SupervisorGroupSortField } from '../../../../rules/supervisorLists';
 import { GROUPS_QUERY_DEFAULTS, readGroupsRequest, type GroupsRequest } from './groupsFilters';
@@ -42,10 +43,9 @@ export function GroupsPage({ query, result, searchText, reloading, onSearchText,
     },
     { key: 'fb_group_id', header: 'Facebook id', sort: sort('fb_group_id'), body: (group) => group.fb_group_id },
     { key: 'plan', header: 'Plan', sort: sort('subscribed_plan'), body: (group) => <PlanBadges group={group} /> },
-    { key: 'status', header: 'Subscription', body: (group) => group.subscription_status ?? '—' },
+    { key: 'status', header: 'Subscription', body: (group) => <SubscriptionBadge status={group.subscription_status} /> },
     { key: 'ends', header: 'Ends', sort: sort('subscription_ends_at'), body: (group) => <MaybeDate iso={group.subscription_ends_at} zone={zone} /> },
     { key: 'created', header: 'Created', sort: sort('created_at'), body: (group) => <MaybeDate iso={group.created_at} zone={zone} /> },
-    { key: 'updated', header: 'Updated', sort: sort('updated_at'), body: (group) => <MaybeDate iso={group.updated_at} zone={zone} /> },
   ];
   return (
     <RecordsPage title="Groups" labelledBy="superadmin-groups-title" count={result.kind === 'loaded' ? countOf(result.data.count, 'group') : undefined}>

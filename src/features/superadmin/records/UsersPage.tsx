@@ -46,6 +46,7 @@ function UserBadges({ user }: { user: User }) {
     <span className="records__badges">
       {user.is_supervisor && <Tag value="Supervisor" severity="info" />}
       {user.is_banned && <Tag value="Banned" severity="danger" />}
+      {!user.is_supervisor && !user.is_banned && 'Regular'}
     </span>
   );
 }
@@ -66,7 +67,6 @@ export function UsersPage(props: UsersPageProps) {
     { key: 'fb_user_id', header: 'Facebook id', body: (user) => user.fb_user_id ?? '—' },
     { key: 'kind', header: 'Kind', body: (user) => <UserBadges user={user} /> },
     { key: 'created', header: 'Created', sort: sort('created_at'), body: (user) => <MaybeDate iso={user.created_at} zone={zone} /> },
-    { key: 'updated', header: 'Updated', sort: sort('updated_at'), body: (user) => <MaybeDate iso={user.updated_at} zone={zone} /> },
   ];
   return (
     <RecordsPage title="Users" labelledBy="superadmin-users-title" count={result.kind === 'loaded' ? countOf(result.data.count, 'user') : undefined}>

@@ -37,6 +37,11 @@ export async function findRecord(api: ApiClient, kind: RecordKind, id: number, s
   return found ?? { id, name: `${RECORD_NOUN[kind]} #${id}`, avatar_url: null, description: null };
 }
 
+/** Records by id, as many as one request resolves (the page's rows name at most 100); those not found are left out. */
+export async function findRecords(api: ApiClient, kind: RecordKind, ids: number[], signal?: AbortSignal): Promise<RecordMatch[]> {
+  return ids.length === 0 ? [] : matches(api, kind, { ids: ids.slice(0, 100) }, signal);
+}
+
 const RECORD_NOUN: Record<RecordKind, string> = { members: 'Member', groups: 'Group', users: 'User' };
 
 /** The picked record the address names, if any (resolved by the loader so the picker shows a name). */

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../api/client';
 import { readAuditLogRequest, type AuditLogRequest } from './auditLogFilters';
 import { readGroupsRequest, type GroupsRequest } from './groupsFilters';
 import { readMembersRequest, type MembersRequest } from './membersFilters';
-import { findRecordFor, type RecordMatch } from './recordSearch';
+import { findRecordFor, findRecords, type RecordMatch } from './recordSearch';
 import {
   loadAuditLogs,
   loadGroupProfile,
@@ -56,9 +56,24 @@ export async function usersLoaderData(api: ApiClient, request: Request): Promise
   return { query, result, member };
 }
 
+/** The names of the groups and users a page of records names by id. */
+export interface RecordNames {
+  groups: ReadonlyMap<number, string>;
+  users: ReadonlyMap<number, string>;
+}
+
 export interface AuditLogData extends ListData<AuditLogRequest, Schemas['AuditLogsList']> {
   /** The member, group and user the log is filtered by, as their pickers show them. */
   picked: { member: RecordMatch | null; group: RecordMatch | null; user: RecordMatch | null };
+  names: RecordNames;
+}
+
+/** The groups' and users' names of a page of records, one request for each kind. */
+async function namesOf(api: ApiClient, logs: ReadonlyArray<Schemas['AuditLog']>, signal: AbortSignal): Promise<RecordNames> {
+  const ids = (pick: (log: Schemas['AuditLog']) => number | null | undefined) => [...new Set(logs.map(pick).filter((id): id is number => !!id))];
+  const [groups, users] = await Promise.all([findRecords(api, 'groups', ids((log) => log.group_id), signal), findRecords(api, 'users', ids((log) => log.user_id), signal)]);
+  const named = (matches: RecordMatch[]) => new Map(matches.map((match) => [match.id, match.name]));
+  return { groups: named(groups), users: named(users) };
 }
 
 export async function auditLogLoaderData(api: ApiClient, request: Request): Promise<AuditLogData> {
@@ -70,7 +85,8 @@ export async function auditLogLoaderData(api: ApiClient, request: Request): Prom
     findRecordFor(api, 'groups', query.group_id, signal),
     findRecordFor(api, 'users', query.user_id, signal),
   ]);
-  return { query, result, picked: { member, group, user } };
+  const names = result.kind === 'loaded' ? await namesOf(api, result.data.audit_logs, signal) : { groups: new Map(), users: new Map() };
+  return { query, result, picked: { member, group, user }, names };
 }
 
 /** A profile's id from the path: a positive integer, else null (the page says there is no such record). */

@@ -85,7 +85,7 @@ describe('the supervisor members list', () => {
 });
 
 describe('the supervisor audit log', () => {
-  it('asks for 30 records newest first, words each, and names the members of all rows in one lookup per group', async () => {
+  it('asks for 30 records newest first, words each, names the members of all rows in one lookup per group, and their groups and users', async () => {
     const app = openAsSupervisor('/superadmin/audit_logs', listsAnswer);
     expect(await screen.findByText('3 records')).toBeInTheDocument();
     expect(Object.fromEntries(app.callsTo('GET', '/supervisor/audit_logs')[0]!.url.searchParams)).toEqual({
@@ -102,7 +102,10 @@ describe('the supervisor audit log', () => {
     expect(lookups[0]!.url.searchParams.get('ids')!.split('|').map(Number).sort()).toEqual([adaMember.id, 777].sort());
     expect(screen.getAllByRole('link', { name: 'Ada Admin' })[0]).toHaveAttribute('href', `/superadmin/members/${adaMember.id}`);
     expect(screen.getByRole('status', { name: 'Loading member 777' })).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: `Group #${annualGroup.id}` })[0]).toHaveAttribute('href', `/superadmin/groups/${annualGroup.id}`);
+    // The rows' groups and users by name, each kind asked for once; one the server cannot name by its id.
+    expect(screen.getAllByRole('link', { name: 'Trail Runners Worldwide' })[0]).toHaveAttribute('href', `/superadmin/groups/${annualGroup.id}`);
+    expect(app.callsTo('GET', '/autocomplete/groups').map((call) => call.url.searchParams.get('ids'))).toEqual([String(annualGroup.id)]);
+    expect(screen.getAllByRole('link', { name: 'User #7' })[0]).toHaveAttribute('href', '/superadmin/users/7');
   });
 
   it('filters by kind, pipe-separated, and by days, the to-day settling for 200 ms', async () => {

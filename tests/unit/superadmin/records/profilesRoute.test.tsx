@@ -11,17 +11,26 @@ stubResizeObserverForSuite();
 function profilesServer(options: { refuseUserPatch?: string } = {}) {
   let user = adminUser;
   let group = annualGroup;
-  const answer: Answer = async (server, url, request) => {
+  const answer: Answer = (server, url, request) => {
     const path = url.pathname.replace('/api/v1', '');
     if (request.method === 'PATCH' && path === `/supervisor/users/${adminUser.id}`) {
       if (options.refuseUserPatch) return server.failure(409, 'conflict', options.refuseUserPatch);
-      const body = (await request.clone().json()) as Partial<typeof adminUser>;
-      user = { ...user, ...body, flags: { ...user.flags, ...body.flags }, updated_at: '2026-03-01T10:00:00.000Z' };
-      return server.json({ user });
+      return request
+        .clone()
+        .json()
+        .then((body: Partial<typeof adminUser>) => {
+          user = { ...user, ...body, flags: { ...user.flags, ...body.flags }, updated_at: '2026-03-01T10:00:00.000Z' };
+          return server.json({ user });
+        });
     }
     if (request.method === 'PATCH' && path === `/supervisor/groups/${annualGroup.id}`) {
-      group = { ...group, ...((await request.clone().json()) as Partial<typeof annualGroup>), updated_at: '2026-03-01T10:00:00.000Z' };
-      return server.json({ group });
+      return request
+        .clone()
+        .json()
+        .then((body: Partial<typeof annualGroup>) => {
+          group = { ...group, ...body, updated_at: '2026-03-01T10:00:00.000Z' };
+          return server.json({ group });
+        });
     }
     if (path === `/supervisor/members/${adaMember.id}`) return server.json(adaMemberProfile);
     if (path === `/supervisor/members/${orphanMember.id}`) return server.json({ member: orphanMember, memberships: [], user: null });
