@@ -22,6 +22,7 @@ import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { statusHandlers } from './status';
 import { subscriptionsHandlers } from './subscriptions';
+import { supervisorHandlers } from './supervisor';
 import { supportHandlers } from './support';
 import { usersHandlers } from './users';
 
@@ -48,6 +49,7 @@ export function createHandlers(context: HandlerContext): HandlerGroup {
     ...affiliatesHandlers(context),
     ...companionHandlers(context),
     ...robotHandlers(context),
+    ...supervisorHandlers(context),
     ...labHandlers(context),
     ...sandboxHandlers(context),
     ...sandboxConnectHandlers(context),
