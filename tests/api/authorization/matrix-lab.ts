@@ -12,7 +12,7 @@ const ANY_TENANT: NoTenantIds = { none: "the supervisor's lab acts on any tenant
 let made = 0;
 
 /** A new user for one lab call to change or remove, with the network person who is them. */
-async function labTargetUser(db: AppDb): Promise<{ userId: number; memberId: number }> {
+export async function labTargetUser(db: AppDb): Promise<{ userId: number; memberId: number }> {
   made += 1;
   const fbUserId = `99${String(made).padStart(5, '0')}`;
   const [user] = await db.insert(users).values({ name: `Lab Target ${made}`, fb_user_id: fbUserId, fb_username: `lab.target.${made}` }).returning({ id: users.id });
@@ -24,7 +24,7 @@ async function labTargetUser(db: AppDb): Promise<{ userId: number; memberId: num
  * A new group for one lab call to change, fake into or empty: held by a new user, with a
  * subscriber, a post with a reaction, a day of metrics and a day of spent removals.
  */
-async function labTargetGroup(db: AppDb): Promise<{ group_id: number; member_id: number }> {
+export async function labTargetGroup(db: AppDb): Promise<{ group_id: number; member_id: number; holder: { userId: number; memberId: number } }> {
   const holder = await labTargetUser(db);
   made += 1;
   const [group] = await db
@@ -43,7 +43,7 @@ async function labTargetGroup(db: AppDb): Promise<{ group_id: number; member_id:
   await db.insert(engagements).values({ post_id: post!.id, group_id: group!.id, member_id: subscriber!.id, kind: 'reaction', fb_engagement_id: `r${made}` });
   await db.insert(daily_metrics).values({ group_id: group!.id, day: '2026-01-05', inactive: 1, active: 1 });
   await db.insert(removal_counters).values({ group_id: group!.id, day: '2026-01-05', count: 3 });
-  return { group_id: group!.id, member_id: subscriber!.id };
+  return { group_id: group!.id, member_id: subscriber!.id, holder };
 }
 
 type LabRequest = NonNullable<MatrixRow['built']>['request'];
@@ -54,9 +54,10 @@ const onTargetGroup = (fields: Record<string, unknown> = {}): LabRequest => asyn
 });
 
 /** A lab call on a membership made for it. */
-const onTargetMembership = (fields: Record<string, unknown> = {}): LabRequest => async (_world, { db }) => ({
-  body: { ...(await labTargetGroup(db)), ...fields },
-});
+const onTargetMembership = (fields: Record<string, unknown> = {}): LabRequest => async (_world, { db }) => {
+  const target = await labTargetGroup(db);
+  return { body: { group_id: target.group_id, member_id: target.member_id, ...fields } };
+};
 
 /** A lab call on a user made for it. */
 const onTargetUser = (fields: Record<string, unknown> = {}): LabRequest => async (_world, { db }) => ({

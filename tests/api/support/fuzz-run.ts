@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../../server/db/connect';
 import { ROBOT_JOB_NAMES } from '../../../server/db/enums';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
+import { AUTHORIZATION_MATRIX } from '../authorization/matrix';
+import { labTargetGroup, labTargetUser } from '../authorization/matrix-lab';
 import { customerPairIn, matchIn, ownRobotJob } from '../authorization/role-fixtures';
 import { createResponseValidator } from './contract-schemas';
 import { requestsFor, type FuzzRequest, type KnownValues } from './fuzz-requests';
@@ -53,6 +55,23 @@ function offContract(operation: ContractOperation, response: { statusCode: numbe
   return broken && `the ${status} answer breaks the contract: ${broken}`;
 }
 
+/**
+ * When an operation is sent: in the contract's order (0); after those, on records made for it (1),
+ * when it removes or reshapes what it names; last of all (2), when it removes what it does not name.
+ * So no operation's requests find the role world taken away by another's (the matrix's `destructive`).
+ */
+function stageOf(operation: ContractOperation): number {
+  const destructive = AUTHORIZATION_MATRIX[operation.operationId]?.built?.destructive;
+  return destructive === 'all' ? 2 : destructive === 'named' ? 1 : 0;
+}
+
+/** Ids of records made for one operation that removes or reshapes what it names: a held group with its people, and a user. */
+async function knownTargets(db: AppDb, known: KnownValues): Promise<KnownValues> {
+  const target = await labTargetGroup(db);
+  const user = await labTargetUser(db);
+  return { ...known, ids: [target.group_id, target.member_id, target.holder.userId, target.holder.memberId, user.userId, user.memberId] };
+}
+
 function describeRequest(request: FuzzRequest): string {
   const payload = request.payload === undefined ? '' : ` body ${JSON.stringify(request.payload.slice(0, 300))}`;
   return `${request.method} ${request.url.slice(0, 300)} ${JSON.stringify(request.headers)}${payload}`;
@@ -81,10 +100,13 @@ export async function fuzzContract(app: FastifyInstance, db: AppDb, options: Fuz
   };
 
   const operations = listOperations(contract);
+  // Each operation keeps its contract index, which seeds its requests: the same seed sends the same ones.
+  const inOrder = [...operations.entries()].sort(([a, first], [b, second]) => stageOf(first) - stageOf(second) || a - b);
   const outcome: FuzzOutcome = { requests: 0, byStatus: {}, failures: [] };
-  for (const [index, operation] of operations.entries()) {
+  for (const [done, [index, operation]] of inOrder.entries()) {
     const role = permittedRole(operation);
-    const requests = fc.sample(requestsFor(contract, operation, known), { seed: options.seed + index, numRuns: options.runsPerOperation });
+    const values = stageOf(operation) === 1 ? await knownTargets(db, known) : known;
+    const requests = fc.sample(requestsFor(contract, operation, values), { seed: options.seed + index, numRuns: options.runsPerOperation });
     for (const request of requests) {
       // Now and then a call without the token, so the refusals before the input are fuzzed too.
       const signedIn = outcome.requests % 20 !== 19;
@@ -104,7 +126,7 @@ export async function fuzzContract(app: FastifyInstance, db: AppDb, options: Fuz
         outcome.failures.push(`${operation.operationId}: ${problem}\n  ${describeRequest(request)}\n  answered ${response.body.slice(0, 300)}`);
       }
     }
-    options.onOperation?.(operation, index + 1, operations.length);
+    options.onOperation?.(operation, done + 1, operations.length);
   }
   return outcome;
 }
