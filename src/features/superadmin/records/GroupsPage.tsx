@@ -42,8 +42,17 @@ export function GroupsPage({ query, result, searchText, reloading, onSearchText,
       body: (group) => <RecordName name={group.name} avatarUrl={group.avatar_url} shape="square" to={pathTo('superadmin_group', { id: String(group.id) })} detail={group.fb_slug} />,
     },
     { key: 'fb_group_id', header: 'Facebook id', sort: sort('fb_group_id'), body: (group) => group.fb_group_id },
-    { key: 'plan', header: 'Plan', sort: sort('subscribed_plan'), body: (group) => <PlanBadges group={group} /> },
-    { key: 'status', header: 'Subscription', body: (group) => <SubscriptionBadge status={group.subscription_status} /> },
+    {
+      key: 'plan',
+      header: 'Plan',
+      sort: sort('subscribed_plan'),
+      body: (group) => (
+        <span className="records__badges">
+          <PlanBadges group={group} />
+          <SubscriptionBadge status={group.subscription_status} />
+        </span>
+      ),
+    },
     { key: 'ends', header: 'Ends', sort: sort('subscription_ends_at'), body: (group) => <MaybeDate iso={group.subscription_ends_at} zone={zone} /> },
     { key: 'created', header: 'Created', sort: sort('created_at'), body: (group) => <MaybeDate iso={group.created_at} zone={zone} /> },
   ];
