@@ -116,6 +116,9 @@ describe('the supervisor audit log', () => {
     await waitFor(() => expect(new URLSearchParams(app.search()).get('kind')).toBe('sign_in|sign_out'));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     await waitFor(() => expect(new URLSearchParams(app.search()).get('from')).toBe('2026-03-01'));
+    // The list has loaded for that day before the to-day is picked on stepped timers.
+    await waitFor(() => expect(app.callsTo('GET', '/supervisor/audit_logs').at(-1)!.url.searchParams.get('from')).toBe('2026-03-01'));
+    await screen.findByText('3 records');
     fakeTimers();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-09' } });
     await advance(TO_DATE_DEBOUNCE_MS - 1);
