@@ -27,6 +27,10 @@ const LONE_POINT_SIZE = 10;
 const pointX = (point: ChartPoint) => point.x;
 const pointY = (point: ChartPoint) => point.y;
 
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/** The value axis counts: '1,500', '6' rather than '6.0'. */
+const countLabel = (value: number | { valueOf(): number }) => countFormat.format(Number(value));
+
 /** Room for one date label on the bottom axis, so a narrow chart shows fewer dates rather than overlapping ones. */
 const TICK_SPACING_PX = 72;
 
@@ -58,7 +62,7 @@ export function LineChart({ title, chart, width, height = DEFAULT_HEIGHT, series
         >
           <Grid columns={false} numTicks={4} />
           <DateAxis />
-          <Axis orientation="left" numTicks={4} />
+          <Axis orientation="left" numTicks={4} tickFormat={countLabel} />
           {datasets.map((dataset, index) => {
             const colour = seriesColour(index);
             const series = { dataKey: seriesLabel(dataset.name), data: dataset.points, xAccessor: pointX, yAccessor: pointY };

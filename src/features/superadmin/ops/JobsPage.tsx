@@ -53,26 +53,28 @@ function taskColumns({ retrying, onRetry, zone }: Pick<JobsPageProps, 'retrying'
       key: 'task',
       header: 'Task',
       body: (task) => (
-        <span className="jobs__title">
-          {taskKindLabel(task.kind)} <span className="ops-muted">#{task.id}</span>
+        <span className="jobs__task">
+          <span className="jobs__title">
+            {taskKindLabel(task.kind)} <span className="ops-muted">#{task.id}</span>
+          </span>
+          <span className="ops-muted jobs__attempts">{`${task.attempts} ${task.attempts === 1 ? 'attempt' : 'attempts'}`}</span>
+          {task.error && <span className="jobs__error">{task.error}</span>}
         </span>
       ),
     },
     { key: 'status', header: 'Status', body: (task) => <SubscriptionBadge status={task.status} label={TASK_STATUS_LABELS[task.status]} /> },
     { key: 'group', header: 'Group', body: (task) => <GroupLink id={task.group_id} /> },
     { key: 'progress', header: 'Progress', body: (task) => <Progress percent={task.progress} /> },
-    { key: 'attempts', header: 'Attempts', body: (task) => `${task.attempts} ${task.attempts === 1 ? 'attempt' : 'attempts'}` },
     {
       key: 'when',
       header: 'When',
       body: (task) => (
         <span className="jobs__when">
-          {task.finished_at ? 'Ended ' : task.started_at ? 'Started ' : 'Queued '}
+          <span className="ops-muted">{task.finished_at ? 'Ended' : task.started_at ? 'Started' : 'Queued'}</span>
           <DisplayDate iso={task.finished_at ?? task.started_at ?? task.created_at} zone={zone} />
         </span>
       ),
     },
-    { key: 'error', header: 'Error', body: (task) => (task.error ? <span className="jobs__error">{task.error}</span> : null) },
     {
       key: 'actions',
       header: 'Actions',
@@ -95,21 +97,29 @@ function taskColumns({ retrying, onRetry, zone }: Pick<JobsPageProps, 'retrying'
 
 function runColumns(zone?: string): LightColumn<RobotRun>[] {
   return [
-    { key: 'run', header: 'Run', body: (run) => <span className="jobs__title">{ROBOT_RUN_TITLES[run.name]}</span> },
+    {
+      key: 'run',
+      header: 'Run',
+      body: (run) => (
+        <span className="jobs__task">
+          <span className="jobs__title">{ROBOT_RUN_TITLES[run.name]}</span>
+          {run.error && <span className="jobs__error">{run.error}</span>}
+        </span>
+      ),
+    },
     { key: 'status', header: 'Status', body: (run) => <SubscriptionBadge status={run.status} /> },
     { key: 'group', header: 'Group', body: (run) => <GroupLink id={run.group_id} name={run.group_name} /> },
-    { key: 'progress', header: 'Done', body: (run) => `${run.progress.toLocaleString('en-US')} done` },
+    { key: 'progress', header: 'Done', body: (run) => <span className="jobs__done">{`${run.progress.toLocaleString('en-US')} done`}</span> },
     {
       key: 'when',
       header: 'When',
       body: (run) => (
         <span className="jobs__when">
-          {run.finished_at ? 'Ended ' : 'Started '}
+          <span className="ops-muted">{run.finished_at ? 'Ended' : 'Started'}</span>
           <DisplayDate iso={run.finished_at ?? run.started_at} zone={zone} />
         </span>
       ),
     },
-    { key: 'error', header: 'Error', body: (run) => (run.error ? <span className="jobs__error">{run.error}</span> : null) },
   ];
 }
 

@@ -79,8 +79,12 @@ const robotVersions = (text: string) => {
   return text === '' || versions.length > 0 ? pipeList(versions) : null;
 };
 
-/** The robot log's filters (spec part 2 §3, §9): level, message, group, member, run, robot versions, days and grouping. */
+/**
+ * The robot log's filters (spec part 2 §3, §9): level, message, days and grouping at hand; group, member,
+ * run and robot versions under 'More filters', open while any of them is chosen.
+ */
 export function RobotLogFilterBar({ filters, raw, typedMessage, pickedTo, showGroupBy, onFilterChange, onMessageTyped, onToPicked, onReset }: RobotLogFilterBarProps) {
+  const moreChosen = [raw.group_id, raw.member_id, raw.exec_id, raw.robot_version].filter((value) => value !== '').length;
   const toggleGroupBy = (key: RobotLogGroupBy, checked: boolean) =>
     onFilterChange('group_by', pipeList(ROBOT_LOG_GROUP_BY.filter((candidate) => (candidate === key ? checked : filters.groupBy.includes(candidate)))));
   return (
@@ -107,19 +111,6 @@ export function RobotLogFilterBar({ filters, raw, typedMessage, pickedTo, showGr
           onChange={(event) => onMessageTyped(event.target.value)}
         />
       </span>
-      <CommitField key={`group-${raw.group_id}`} id="robot-log-group" label="Group id" inputMode="numeric" value={raw.group_id} parse={anId} onCommit={(value) => onFilterChange('group_id', value)} />
-      <CommitField key={`member-${raw.member_id}`} id="robot-log-member" label="Member id" inputMode="numeric" value={raw.member_id} parse={anId} onCommit={(value) => onFilterChange('member_id', value)} />
-      <CommitField key={`exec-${raw.exec_id}`} id="robot-log-exec" label="Run (exec id)" value={raw.exec_id} parse={anExecId} onCommit={(value) => onFilterChange('exec_id', value)} />
-      <CommitField
-        key={`version-${raw.robot_version}`}
-        id="robot-log-versions"
-        label="Robot versions"
-        placeholder="2.4.0, 2.3.1"
-        value={raw.robot_version}
-        format={(versions) => versions.split('|').join(', ')}
-        parse={robotVersions}
-        onCommit={(value) => onFilterChange('robot_version', value)}
-      />
       <span className="ops-filters__field">
         <label htmlFor="robot-log-from">From</label>
         <input
@@ -153,6 +144,24 @@ export function RobotLogFilterBar({ filters, raw, typedMessage, pickedTo, showGr
           ))}
         </fieldset>
       )}
+      <details className="ops-filters__more" open={moreChosen > 0 || undefined}>
+        <summary>More filters{moreChosen ? ` (${moreChosen})` : ''}</summary>
+        <div className="ops-filters__more-fields">
+          <CommitField key={`group-${raw.group_id}`} id="robot-log-group" label="Group id" inputMode="numeric" value={raw.group_id} parse={anId} onCommit={(value) => onFilterChange('group_id', value)} />
+          <CommitField key={`member-${raw.member_id}`} id="robot-log-member" label="Member id" inputMode="numeric" value={raw.member_id} parse={anId} onCommit={(value) => onFilterChange('member_id', value)} />
+          <CommitField key={`exec-${raw.exec_id}`} id="robot-log-exec" label="Run (exec id)" value={raw.exec_id} parse={anExecId} onCommit={(value) => onFilterChange('exec_id', value)} />
+          <CommitField
+            key={`version-${raw.robot_version}`}
+            id="robot-log-versions"
+            label="Robot versions"
+            placeholder="2.4.0, 2.3.1"
+            value={raw.robot_version}
+            format={(versions) => versions.split('|').join(', ')}
+            parse={robotVersions}
+            onCommit={(value) => onFilterChange('robot_version', value)}
+          />
+        </div>
+      </details>
       <Button type="button" className="ops-filters__reset" label="Reset" icon="pi pi-filter-slash" outlined disabled={!isFiltered(filters)} onClick={onReset} />
     </form>
   );
