@@ -39,11 +39,14 @@ type LabToggleName = 'extension_connected' | 'payment_provider_blocked' | 'login
 /** Switches that only exist in the sandbox world: the sandbox robot's connection and the sandbox payment provider. */
 const SANDBOX_ONLY: ReadonlySet<LabToggleName> = new Set(['extension_connected', 'payment_provider_blocked']);
 
-/** The lab's fake counts by default (part 2 §9), as the contract's defaults say. */
-const FAKE_MEMBERS = 500;
-const FAKE_POSTS = 10;
-const FAKE_ENGAGEMENTS = 100;
-const FAKE_METRIC_DAYS = 14;
+/**
+ * A field the contract gives a default (the fake counts of part 2 §9, the flags' false): the
+ * contract's validation fills it in when the caller leaves it out, so the contract is its one home.
+ */
+function defaulted<Value>(value: Value | undefined): Value {
+  if (value === undefined) throw new Error("the contract's validation left out a default");
+  return value;
+}
 
 /** What each refusal of a lab action answers. */
 const REFUSALS = {
@@ -131,8 +134,8 @@ export function labHandlers({ db, config, now, payments }: HandlerContext): Hand
     },
 
     async labFakeMembers(request) {
-      const { group_id: groupId, count = FAKE_MEMBERS, is_banned: isBanned = false } = request.body;
-      return done(resultOf(await fakeMembers(db, actorOf(request), { groupId, count, isBanned })));
+      const { group_id: groupId, count, is_banned: isBanned } = request.body;
+      return done(resultOf(await fakeMembers(db, actorOf(request), { groupId, count: defaulted(count), isBanned: defaulted(isBanned) })));
     },
 
     async labMembersRemoval(request) {
@@ -161,23 +164,20 @@ export function labHandlers({ db, config, now, payments }: HandlerContext): Hand
     },
 
     async labFakePosts(request) {
-      const { group_id: groupId, count = FAKE_POSTS } = request.body;
-      return done(resultOf(await fakePosts(db, actorOf(request), groupId, count)));
+      return done(resultOf(await fakePosts(db, actorOf(request), request.body.group_id, defaulted(request.body.count))));
     },
 
     async labFakeReactions(request) {
-      const { group_id: groupId, count = FAKE_ENGAGEMENTS } = request.body;
-      return done(resultOf(await fakeReactions(db, actorOf(request), groupId, count)));
+      return done(resultOf(await fakeReactions(db, actorOf(request), request.body.group_id, defaulted(request.body.count))));
     },
 
     async labFakeComments(request) {
-      const { group_id: groupId, count = FAKE_ENGAGEMENTS } = request.body;
-      return done(resultOf(await fakeComments(db, actorOf(request), groupId, count)));
+      return done(resultOf(await fakeComments(db, actorOf(request), request.body.group_id, defaulted(request.body.count))));
     },
 
     async labFakeMetrics(request) {
-      const { group_id: groupId, days = FAKE_METRIC_DAYS, reverse = false } = request.body;
-      return done(resultOf(await fakeMetrics(db, actorOf(request), groupId, days, reverse)));
+      const { group_id: groupId, days, reverse } = request.body;
+      return done(resultOf(await fakeMetrics(db, actorOf(request), groupId, defaulted(days), defaulted(reverse))));
     },
 
     async labRemovePosts(request) {
@@ -193,7 +193,7 @@ export function labHandlers({ db, config, now, payments }: HandlerContext): Hand
     },
 
     async labCreateRandomUser(request) {
-      const user = await createRandomUser(db, actorOf(request), request.body.is_supervisor ?? false);
+      const user = await createRandomUser(db, actorOf(request), defaulted(request.body.is_supervisor));
       return done({ user: userView(request, user) });
     },
 
@@ -203,8 +203,7 @@ export function labHandlers({ db, config, now, payments }: HandlerContext): Hand
     },
 
     async labCreateRandomMember(request) {
-      const { group_id: groupId, role = 'subscriber' } = request.body;
-      const membership = resultOf(await createRandomMember(db, actorOf(request), groupId, role));
+      const membership = resultOf(await createRandomMember(db, actorOf(request), request.body.group_id, defaulted(request.body.role)));
       return done({ membership: membershipView(request, membership) });
     },
 

@@ -3,6 +3,7 @@ import { databaseKinds } from '../../support/database';
 import { apiAs } from '../support/robot-client';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { labAudits } from './lab-world';
 
 describe.each(databaseKinds())('the lab toggles on %s', (kind) => {
   let server: TestServer;
@@ -31,6 +32,17 @@ describe.each(databaseKinds())('the lab toggles on %s', (kind) => {
     const restored = await status();
     expect(restored.features.login_disabled).toBe(false);
     expect(restored.sandbox_toggles).toEqual({ extension_connected: true, payment_provider_blocked: false });
+  });
+
+  it('audits each switch that changes with the supervisor as its user, and one that stays as it was not at all', async () => {
+    const before = (await labAudits(server.db)).length;
+    await setToggle('login_disabled', true);
+    await setToggle('login_disabled', true);
+    await setToggle('login_disabled', false);
+    expect((await labAudits(server.db)).slice(before).map((audit) => [audit.user_id, audit.data])).toEqual([
+      [world.userIds.supervisor, { ip: '127.0.0.1', action: 'set_toggle', diff: { login_disabled: [false, true] } }],
+      [world.userIds.supervisor, { ip: '127.0.0.1', action: 'set_toggle', diff: { login_disabled: [true, false] } }],
+    ]);
   });
 });
 
