@@ -25,6 +25,7 @@ import { fakeMetrics, removeLabMetrics } from '../domain/lab/lab-metrics';
 import { resetRemovals, spendRemovals } from '../domain/lab/lab-removals';
 import { changeLabUser, createRandomUser, removeAllUsers, removeLabUser } from '../domain/lab/lab-users';
 import type { RemovalUsage } from '../domain/removal-limits';
+import { storableMoment } from '../domain/supervisor-days';
 import { readToggles, setToggle } from '../domain/toggles';
 import { findUser } from '../domain/users';
 import { ApiError, notFound } from '../http/errors';
@@ -121,7 +122,11 @@ export function labHandlers({ db, config, now, payments }: HandlerContext): Hand
 
     async labUpdateGroup(request) {
       const { group_id: groupId, subscribed_plan: plan, is_locked: isLocked, subscribed_from: subscribedFrom } = request.body;
-      const group = resultOf(await changeLabGroup(db, actorOf(request), { groupId, plan, isLocked, subscribedFrom }));
+      const subscribedFromAt = subscribedFrom === undefined ? undefined : storableMoment(`${subscribedFrom}T00:00:00.000Z`);
+      if (subscribedFrom !== undefined && !subscribedFromAt) {
+        throw new ApiError('bad_request', "'subscribed_from' in body is not a day between the years 1 and 9999", { field: 'subscribed_from', location: 'body', rule: 'format' });
+      }
+      const group = resultOf(await changeLabGroup(db, actorOf(request), { groupId, plan, isLocked, subscribedFromAt }));
       return done({ group: groupView(request, group) });
     },
 

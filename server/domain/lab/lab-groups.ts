@@ -54,8 +54,8 @@ export interface GroupChange {
   groupId: number;
   plan?: Exclude<SubscribedPlan, 'once'>;
   isLocked?: boolean;
-  /** A date (YYYY-MM-DD): subscribed_from_at becomes the start of that day, UTC. */
-  subscribedFrom?: string;
+  /** subscribed_from_at: the start of a day, UTC. */
+  subscribedFromAt?: Date;
 }
 
 /** Changes the plan (and with it the limits), the lock and the subscription's start (part 2 §6). */
@@ -63,7 +63,7 @@ export async function changeLabGroup(db: AppDb, actor: LabActor, change: GroupCh
   return changeGroup(db, actor, 'update_group', change.groupId, () => ({
     subscribed_plan: change.plan,
     is_locked: change.isLocked,
-    subscribed_from_at: change.subscribedFrom === undefined ? undefined : new Date(`${change.subscribedFrom}T00:00:00Z`),
+    subscribed_from_at: change.subscribedFromAt,
   }));
 }
 

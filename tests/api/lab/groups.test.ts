@@ -63,6 +63,11 @@ describe.each(databaseKinds())('the lab on groups on %s', (kind) => {
     const changed = await lab('update_group', { group_id: groupId, subscribed_from: '2025-07-04' });
     expect(changed.body.result.group.subscribed_from_at).toBe('2025-07-04T00:00:00.000Z');
     expect((await groupRow(groupId))!.subscribed_from_at).toEqual(new Date('2025-07-04T00:00:00.000Z'));
+    // The contract's dates reach year 0, the database's from year 1.
+    const yearZero = await lab('update_group', { group_id: groupId, subscribed_from: '0000-12-31' });
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.error.details).toMatchObject({ field: 'subscribed_from' });
+    expect((await groupRow(groupId))!.subscribed_from_at).toEqual(new Date('2025-07-04T00:00:00.000Z'));
   });
 
   it('sets the subscription status, which locks the group as the provider would, and its end days from now', async () => {
