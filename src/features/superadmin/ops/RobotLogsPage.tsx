@@ -84,7 +84,7 @@ function groupColumns(filters: RobotLogFilters, zone?: string): LightColumn<Robo
   }));
   return [
     ...keys,
-    { key: 'count', header: 'Lines', body: (group) => group.count.toLocaleString('en-US') },
+    { key: 'count', header: 'Lines', body: (group) => countOf(group.count, 'line') },
     { key: 'last_at', header: 'Last line', body: (group) => <DisplayDate iso={group.last_at} zone={zone} /> },
   ];
 }

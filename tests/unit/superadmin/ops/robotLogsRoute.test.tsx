@@ -96,7 +96,7 @@ describe('the robot logs, browsing', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Robot version' }));
     await waitFor(() => expect(app.search()).toBe('?group_by=robot_version'));
     const groups = await screen.findByRole('table', { name: 'Robot log groups' });
-    expect(within(groups).getAllByRole('row')[1]).toHaveTextContent('2.4.01,520');
+    expect(within(groups).getAllByRole('row')[1]).toHaveTextContent('2.4.01,520 lines');
     expect(screen.getByText('2 groups')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Group' }));
     await waitFor(() => expect(app.search()).toBe('?group_by=robot_version%7Cgroup_id'));
