@@ -1,8 +1,6 @@
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { ProgressBar } from 'primereact/progressbar';
 import { useId, useState, type ReactNode } from 'react';
@@ -123,7 +121,7 @@ function Finder({ target, label, disabled, suggestions, onSearch, onFind }: {
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="lab__card" aria-labelledby={id}>
+    <section className={`lab__card ${id}`} aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
       {children}
     </section>
@@ -135,7 +133,9 @@ function GroupActions({ group, onRun }: { group: LabGroupView; onRun(action: Lab
   const countId = useId();
   const reverseId = useId();
   const [from, setFrom] = useState('');
-  const [count, setCount] = useState(10);
+  const [countText, setCountText] = useState('10');
+  const count = Number(countText);
+  const countValid = Number.isInteger(count) && count >= 1 && count <= 1000;
   const [reverse, setReverse] = useState(false);
   return (
     <>
@@ -179,7 +179,7 @@ function GroupActions({ group, onRun }: { group: LabGroupView; onRun(action: Lab
             />
           ))}
           <span className="lab__check">
-            <Checkbox inputId={reverseId} checked={reverse} onChange={(event) => setReverse(Boolean(event.checked))} />
+            <input id={reverseId} type="checkbox" className="lab__checkbox" checked={reverse} onChange={(event) => setReverse(event.target.checked)} />
             <label htmlFor={reverseId}>{LAB_TEXTS.reverse}</label>
           </span>
         </div>
@@ -192,14 +192,15 @@ function GroupActions({ group, onRun }: { group: LabGroupView; onRun(action: Lab
           <label htmlFor={countId} className="lab__inline-label">
             {LAB_TEXTS.removalCount}
           </label>
-          <InputNumber
-            inputId={countId}
-            className="lab__count"
-            value={count}
+          <input
+            id={countId}
+            type="number"
+            className="p-inputtext p-component lab__count"
+            value={countText}
             min={1}
             max={1000}
-            useGrouping={false}
-            onValueChange={(event) => setCount(event.value ?? 1)}
+            step={1}
+            onChange={(event) => setCountText(event.target.value)}
           />
           {group.removals.periods.map(({ period, label }) => (
             <Button
@@ -208,8 +209,8 @@ function GroupActions({ group, onRun }: { group: LabGroupView; onRun(action: Lab
               size="small"
               outlined
               label={label}
-              aria-label={`Fake ${count} removals: ${label.toLowerCase()}`}
-              disabled={!group.removals.enabled}
+              aria-label={`Fake ${countText} removals: ${label.toLowerCase()}`}
+              disabled={!group.removals.enabled || !countValid}
               onClick={() => onRun({ name: 'members_removal', settings: { count, period } })}
             />
           ))}

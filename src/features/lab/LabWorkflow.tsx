@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ApiClient } from '../../api/client';
 import { LAB_TEXTS, labDoneText, labViewOf, type LabActor } from '../../../machines/lab/selectors';
@@ -20,13 +20,18 @@ export function LabWorkflow({ actor, api, visible, onHide, onChanged }: LabWorkf
   const view = useSelector(actor, labViewOf);
   const search = useLabSearch(api, view.finders.membershipGroup?.id ?? null);
   const showToast = useToast();
+  // The app's callback may be a new function each render; the subscription calls the latest.
+  const changed = useRef(onChanged);
+  useEffect(() => {
+    changed.current = onChanged;
+  }, [onChanged]);
   useEffect(() => {
     const subscription = actor.on('lab.changed', ({ action, subject }) => {
       showToast({ title: LAB_TEXTS.title, message: labDoneText(action, subject), variant: 'success' });
-      onChanged();
+      changed.current();
     });
     return () => subscription.unsubscribe();
-  }, [actor, showToast, onChanged]);
+  }, [actor, showToast]);
   return (
     <LabView
       visible={visible}

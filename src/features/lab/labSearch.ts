@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { MEMBER_SEARCH_MIN_CHARS, searchMembers } from '../../api/memberSearch';
 import type { LabTargetKind } from '../../../machines/lab/actors';
@@ -37,13 +37,14 @@ async function searchOf(api: ApiClient, target: LabTargetKind, text: string, gro
  */
 export function useLabSearch(api: ApiClient, membershipGroupId: number | null) {
   const [suggestions, setSuggestions] = useState<LabSuggestions>(NO_SUGGESTIONS);
-  const [running, setRunning] = useState<Partial<Record<LabTargetKind, AbortController>>>({});
-  useEffect(() => () => Object.values(running).forEach((controller) => controller.abort()), [running]);
+  const running = useRef<Partial<Record<LabTargetKind, AbortController>>>({});
+  useEffect(() => () => Object.values(running.current).forEach((controller) => controller.abort()), []);
   const search = (target: LabTargetKind, typed: string) => {
     const text = typed.trim();
+    running.current[target]?.abort();
     const controller = new AbortController();
-    setRunning((before) => ({ ...before, [target]: controller }));
-    setSuggestions((before) => ({ ...before, [target]: idMatch(target, text) }));
+    running.current[target] = controller;
+    // One answer per search: AutoComplete shows its list for the first suggestions after a search only.
     void searchOf(api, target, text, membershipGroupId, controller.signal).then((matches) => {
       if (!controller.signal.aborted) setSuggestions((before) => ({ ...before, [target]: [...idMatch(target, text), ...matches] }));
     });
