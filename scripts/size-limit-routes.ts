@@ -32,7 +32,7 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/affiliates', boot: 'app', pages: ['signedInLayout', 'affiliates'], limit: ROUTE_BUDGET },
   { route: '/onboarding', boot: 'app', pages: ['signedInLayout', 'onboarding'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/dashboard', boot: 'app', pages: ['signedInLayout', 'dashboard', 'dashboardData'], limit: ROUTE_BUDGET },
-  { route: '/:fbGroupId/dashboard with the lab open', boot: 'app', pages: ['signedInLayout', 'dashboard', 'dashboardData', 'lab'], limit: ROUTE_BUDGET },
+  { route: 'the lab, opened by a supervisor over the shell', boot: 'app', pages: ['signedInLayout', 'lab'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/members', boot: 'app', pages: ['signedInLayout', 'members'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/posts', boot: 'app', pages: ['signedInLayout', 'posts', 'postsData'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/logs', boot: 'app', pages: ['signedInLayout', 'auditLogs', 'auditLogsData'], limit: ROUTE_BUDGET },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { accessToken, currentUser, isSwitchedToUser } from '../../machines/session/selectors';
@@ -71,12 +71,8 @@ export function SignedInLayout({ api, session, groups: groupsStore, currentGroup
   useEffect(() => rememberRouteBeforeOnboarding(window.localStorage, currentUrl), [currentUrl]);
   const issueCompanionToken = useMemo(() => () => requestCompanionToken(api), [api]);
   const signInAsTools = useMemo(() => createSignInAsTools(api, session, () => currentUrl), [api, session, currentUrl]);
-  const [lab, setLab] = useState({ opened: false, visible: false });
-  // A lab action changed data: the groups and the pages' data are asked again, so the page shows it.
-  const showLabChanges = useCallback(() => {
-    groupsStore.refresh();
-    void revalidator.revalidate();
-  }, [groupsStore, revalidator]);
+  /** Whether the lab is shown; null until a supervisor first opens it. */
+  const [labShown, showLab] = useState<boolean | null>(null);
   // Between a forced logout and the login page the user is gone; the shell has nobody to show.
   if (!user || !token) return null;
   const shownGroup = sidebarGroup({
@@ -99,20 +95,24 @@ export function SignedInLayout({ api, session, groups: groupsStore, currentGroup
       onReloadApp={reloadApp}
       onBackToAdmin={() => session.send({ type: 'session.switchBack' })}
       signInAsTools={user.is_supervisor && !switched ? signInAsTools : undefined}
-      onOpenLab={user.is_supervisor ? () => setLab({ opened: true, visible: true }) : undefined}
+      onOpenLab={user.is_supervisor ? () => showLab(true) : undefined}
       unlockContent={unlockContent}
     >
       {groupRoute && <JobStatusNotice job={groupJob} />}
       <Outlet />
-      {lab.opened && user.is_supervisor && (
+      {labShown !== null && user.is_supervisor && (
         <Suspense fallback={null}>
           <LabModal
             api={api}
             status={status}
             groupId={shownGroup?.id ?? null}
-            visible={lab.visible}
-            onHide={() => setLab({ opened: true, visible: false })}
-            onChanged={showLabChanges}
+            visible={labShown}
+            onHide={() => showLab(false)}
+            // A lab action changed data: the groups and the page's data are asked again, so the page shows it.
+            onChanged={() => {
+              groupsStore.refresh();
+              void revalidator.revalidate();
+            }}
           />
         </Suspense>
       )}
