@@ -1,9 +1,8 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { DisplayDate } from '../../ui/DisplayDate';
+import { LightTable, type LightColumn } from '../../ui/LightTable';
 import { ListPaginator } from '../../ui/ListPaginator';
 import { MemberPicker } from '../../ui/MemberPicker';
 import type { MemberMatch } from '../../api/memberSearch';
@@ -68,12 +67,17 @@ function LogsBody({ result, zone }: { result: AuditLogsResult | null; zone?: str
     return <Message severity="error" text={`The log could not be loaded. ${result.reason}`} />;
   }
   return (
-    <DataTable value={result.logs} dataKey="id" emptyMessage="No records found." aria-label="Actions log" stripedRows>
-      <Column header="Date" bodyClassName="audit-logs__date" body={(log: AuditLog) => <DisplayDate iso={log.created_at} zone={zone} />} />
-      <Column header="Event" body={(log: AuditLog) => describeAuditLog(log)} />
-      <Column header="Member" body={(log: AuditLog) => log.member?.name ?? ''} />
-    </DataTable>
+    <LightTable rows={result.logs} rowKey={(log) => log.id} columns={logColumns(zone)} loading={false} emptyMessage="No records found." ariaLabel="Actions log" />
   );
+}
+
+/** The log's columns: when, what happened (in the kind's words), and to whom. */
+function logColumns(zone: string | undefined): Array<LightColumn<AuditLog>> {
+  return [
+    { key: 'date', header: 'Date', body: (log) => <span className="audit-logs__date"><DisplayDate iso={log.created_at} zone={zone} /></span> },
+    { key: 'event', header: 'Event', body: (log) => describeAuditLog(log) },
+    { key: 'member', header: 'Member', body: (log) => log.member?.name ?? '' },
+  ];
 }
 
 /** The group's actions log: a table filtered by member and event kind, with pagination. */

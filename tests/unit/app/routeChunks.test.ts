@@ -132,7 +132,7 @@ describe('the parts of PrimeReact components the build leaves out (vite.config.t
 
   it('finds the tables and the typeaheads', () => {
     const tags = sources.flatMap(({ text }) => Object.keys(LEFT_OUT_FEATURES).flatMap((tag) => openingTags(text, tag)));
-    expect(tags.filter((tag) => tag.startsWith('<DataTable')).length).toBeGreaterThanOrEqual(2);
+    expect(tags.filter((tag) => tag.startsWith('<DataTable')).length).toBeGreaterThanOrEqual(1);
     expect(tags.filter((tag) => tag.startsWith('<AutoComplete')).length).toBeGreaterThanOrEqual(2);
   });
 
