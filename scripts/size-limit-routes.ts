@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { PageName } from '../src/app/routeTree/pages';
+import type { SuperadminPageName } from '../src/app/routeTree/superadminPageChunks';
 import { ensureAppBuilt } from './app-build';
 
 /**
@@ -13,7 +14,8 @@ import { ensureAppBuilt } from './app-build';
  */
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
-const PAGES_FILE = join(ROOT, 'src/app/routeTree/pages.ts');
+/** The page chunks: every route's, and the supervisor area's, listed in the chunk of its own route table. */
+const PAGES_FILES = ['pages.ts', 'superadminPageChunks.ts'].map((file) => join(ROOT, 'src/app/routeTree', file));
 
 /** React alone weighs some 65 KB of it. */
 const LOGIN_BUDGET = '100 KB';
@@ -21,7 +23,7 @@ const ROUTE_BUDGET = '250 KB';
 
 const BOOTS = { login: 'src/boot/loginBoot.tsx', app: 'src/boot/appBoot.tsx' } as const;
 
-const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]; limit: string }> = [
+const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: Array<PageName | SuperadminPageName>; limit: string }> = [
   { route: '/auth/login, signed out', boot: 'login', pages: [], limit: LOGIN_BUDGET },
   { route: '/auth/login in the app (after a failed sign-in)', boot: 'app', pages: ['publicLayout', 'login'], limit: ROUTE_BUDGET },
   { route: '/auth/sandbox', boot: 'app', pages: ['publicLayout', 'sandboxSignIn'], limit: ROUTE_BUDGET },
@@ -41,18 +43,17 @@ const ROUTES: Array<{ route: string; boot: keyof typeof BOOTS; pages: PageName[]
   { route: '/:fbGroupId/settings', boot: 'app', pages: ['signedInLayout', 'settings'], limit: ROUTE_BUDGET },
   { route: '/:fbGroupId/purchase', boot: 'app', pages: ['signedInLayout', 'purchase'], limit: ROUTE_BUDGET },
   { route: '/change_card', boot: 'app', pages: ['signedInLayout', 'changeCard', 'changeCardData'], limit: ROUTE_BUDGET },
-  { route: 'pages still to come (/superadmin/…)', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'pending'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/groups', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminGroups', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/groups/:id', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminGroup', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/members', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminMembers', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/members/:id', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminMember', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/users', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminUsers', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/users/:id', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminUser', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/audit_logs', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminAuditLogs', 'superadminRecordsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/monitor', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminMonitor', 'superadminMonitorData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/robot_logs/browse', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRobotLogs', 'superadminRobotLogsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/robot_logs/chart', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRobotLogChart', 'superadminRobotLogsData'], limit: ROUTE_BUDGET },
-  { route: '/superadmin/sidekiq', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminJobs'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/groups', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminGroups', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/groups/:id', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminGroup', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/members', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminMembers', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/members/:id', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminMember', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/users', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminUsers', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/users/:id', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminUser', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/audit_logs', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminAuditLogs', 'superadminRecordsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/monitor', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminMonitor', 'superadminMonitorData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/robot_logs/browse', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminRobotLogs', 'superadminRobotLogsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/robot_logs/chart', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminRobotLogChart', 'superadminRobotLogsData'], limit: ROUTE_BUDGET },
+  { route: '/superadmin/sidekiq', boot: 'app', pages: ['signedInLayout', 'superadminLayout', 'superadminRouteTable', 'superadminJobs'], limit: ROUTE_BUDGET },
 ];
 
 interface ManifestChunk {
@@ -68,7 +69,7 @@ function pageSources(pagesText: string): Map<string, string> {
   for (const [, name, path] of pagesText.matchAll(/(\w+): \(\) => import\('([^']+)'\)/g)) {
     const base = relative(ROOT, join(ROOT, 'src/app/routeTree', path));
     const file = ['.tsx', '.ts'].map((extension) => base + extension).find((candidate) => existsSync(join(ROOT, candidate)));
-    if (!file) throw new Error(`pages.ts: ${name} imports ${path}, which is not a .tsx or .ts file`);
+    if (!file) throw new Error(`pages: ${name} imports ${path}, which is not a .tsx or .ts file`);
     sources.set(name, file);
   }
   return sources;
@@ -85,7 +86,7 @@ function chunkFiles(manifest: Manifest, key: string, files = new Set<string>()):
 }
 
 function sizeLimitConfig(manifest: Manifest, sources: Map<string, string>) {
-  const unbudgeted = [...sources.keys()].filter((page) => !ROUTES.some((route) => route.pages.includes(page as PageName)));
+  const unbudgeted = [...sources.keys()].filter((page) => !ROUTES.some((route) => route.pages.includes(page as PageName | SuperadminPageName)));
   if (unbudgeted.length > 0) throw new Error(`pages without a route in scripts/size-limit-routes.ts: ${unbudgeted.join(', ')}`);
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry');
@@ -101,7 +102,7 @@ function sizeLimitConfig(manifest: Manifest, sources: Map<string, string>) {
 ensureAppBuilt();
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
 const configPath = join(DIST, '.size-limit.json');
-writeFileSync(configPath, JSON.stringify(sizeLimitConfig(manifest, pageSources(readFileSync(PAGES_FILE, 'utf8'))), null, 2));
+writeFileSync(configPath, JSON.stringify(sizeLimitConfig(manifest, pageSources(PAGES_FILES.map((file) => readFileSync(file, 'utf8')).join('\n'))), null, 2));
 const sizeLimit = join(ROOT, 'node_modules/size-limit/bin.js');
 const run = spawnSync(process.execPath, [sizeLimit, '--config', configPath], { stdio: 'inherit', cwd: ROOT });
 process.exit(run.status ?? 1);

@@ -2,7 +2,7 @@ import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import type { AppDeps } from '../appDeps';
 import { boundToSession } from '../loaders/signedInLoaders';
 import { guardAccess } from '../loaders/sessionGate';
-import { lazyElement, pages } from './pages';
+import { lazySuperadminElement, superadminPages } from './superadminPageChunks';
 
 /** A supervisor page's loader: it runs beside the area's guard, so it lets in supervisors only itself. */
 function supervisorPageLoader<Data>(deps: AppDeps, load: (request: Request) => Promise<Data>) {
@@ -18,8 +18,8 @@ export function superadminOpsRoutes(deps: AppDeps): RouteObject[] {
     {
       id: 'superadmin_monitor',
       path: 'monitor',
-      ...supervisorPageLoader(deps, async (request) => (await pages.superadminMonitorData()).monitorLoaderData(deps.api, request)),
-      ...lazyElement('superadminMonitor', ({ MonitorRoute }) => <MonitorRoute />),
+      ...supervisorPageLoader(deps, async (request) => (await superadminPages.superadminMonitorData()).monitorLoaderData(deps.api, request)),
+      ...lazySuperadminElement('superadminMonitor', ({ MonitorRoute }) => <MonitorRoute />),
     },
     {
       id: 'superadmin_robot_logs',
@@ -29,21 +29,21 @@ export function superadminOpsRoutes(deps: AppDeps): RouteObject[] {
         {
           id: 'superadmin_robot_logs_browse',
           path: 'browse',
-          ...supervisorPageLoader(deps, async (request) => (await pages.superadminRobotLogsData()).robotLogsLoaderData(deps.api, request)),
-          ...lazyElement('superadminRobotLogs', ({ RobotLogsRoute }) => <RobotLogsRoute />),
+          ...supervisorPageLoader(deps, async (request) => (await superadminPages.superadminRobotLogsData()).robotLogsLoaderData(deps.api, request)),
+          ...lazySuperadminElement('superadminRobotLogs', ({ RobotLogsRoute }) => <RobotLogsRoute />),
         },
         {
           id: 'superadmin_robot_logs_chart',
           path: 'chart',
-          ...supervisorPageLoader(deps, async (request) => (await pages.superadminRobotLogsData()).robotLogChartLoaderData(deps.api, request)),
-          ...lazyElement('superadminRobotLogChart', ({ RobotLogChartRoute }) => <RobotLogChartRoute />),
+          ...supervisorPageLoader(deps, async (request) => (await superadminPages.superadminRobotLogsData()).robotLogChartLoaderData(deps.api, request)),
+          ...lazySuperadminElement('superadminRobotLogChart', ({ RobotLogChartRoute }) => <RobotLogChartRoute />),
         },
       ],
     },
     {
       id: 'superadmin_sidekiq',
       path: 'sidekiq',
-      ...lazyElement('superadminJobs', ({ JobsRoute }) => <JobsRoute api={deps.api} />),
+      ...lazySuperadminElement('superadminJobs', ({ JobsRoute }) => <JobsRoute api={deps.api} />),
     },
   ];
 }

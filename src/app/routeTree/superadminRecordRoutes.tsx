@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { AppDeps } from '../appDeps';
 import { boundToSession } from '../loaders/signedInLoaders';
 import { guardAccess } from '../loaders/sessionGate';
-import { lazyElement, pages } from './pages';
+import { lazySuperadminElement, superadminPages } from './superadminPageChunks';
 
-type RecordsLoaders = Awaited<ReturnType<typeof pages.superadminRecordsData>>;
+type RecordsLoaders = Awaited<ReturnType<typeof superadminPages.superadminRecordsData>>;
 
 /** A supervisor page's loader: it runs beside the area's own guard, so it lets only a supervisor in itself. */
 function supervisorPageLoader<Data>(deps: AppDeps, load: (loaders: RecordsLoaders, args: LoaderFunctionArgs) => Promise<Data>) {
   return boundToSession(deps, async (args: LoaderFunctionArgs) => {
     await guardAccess(deps.session, 'supervisor', args.request.signal);
-    return load(await pages.superadminRecordsData(), args);
+    return load(await superadminPages.superadminRecordsData(), args);
   });
 }
 
@@ -22,43 +22,43 @@ export function superadminRecordRoutes(deps: AppDeps): RouteObject[] {
       id: 'superadmin_groups',
       path: 'groups',
       ...supervisorPageLoader(deps, (loaders, { request }) => loaders.groupsLoaderData(api, request)),
-      ...lazyElement('superadminGroups', ({ GroupsRoute }) => <GroupsRoute />),
+      ...lazySuperadminElement('superadminGroups', ({ GroupsRoute }) => <GroupsRoute />),
     },
     {
       id: 'superadmin_group',
       path: 'groups/:id',
       ...supervisorPageLoader(deps, (loaders, { request, params }) => loaders.groupProfileLoaderData(api, params.id, request)),
-      ...lazyElement('superadminGroup', ({ GroupProfileRoute }) => <GroupProfileRoute api={api} />),
+      ...lazySuperadminElement('superadminGroup', ({ GroupProfileRoute }) => <GroupProfileRoute api={api} />),
     },
     {
       id: 'superadmin_members',
       path: 'members',
       ...supervisorPageLoader(deps, (loaders, { request }) => loaders.membersLoaderData(api, request)),
-      ...lazyElement('superadminMembers', ({ MembersRoute }) => <MembersRoute api={api} />),
+      ...lazySuperadminElement('superadminMembers', ({ MembersRoute }) => <MembersRoute api={api} />),
     },
     {
       id: 'superadmin_member',
       path: 'members/:id',
       ...supervisorPageLoader(deps, (loaders, { request, params }) => loaders.memberProfileLoaderData(api, params.id, request)),
-      ...lazyElement('superadminMember', ({ MemberProfileRoute }) => <MemberProfileRoute />),
+      ...lazySuperadminElement('superadminMember', ({ MemberProfileRoute }) => <MemberProfileRoute />),
     },
     {
       id: 'superadmin_users',
       path: 'users',
       ...supervisorPageLoader(deps, (loaders, { request }) => loaders.usersLoaderData(api, request)),
-      ...lazyElement('superadminUsers', ({ UsersRoute }) => <UsersRoute api={api} />),
+      ...lazySuperadminElement('superadminUsers', ({ UsersRoute }) => <UsersRoute api={api} />),
     },
     {
       id: 'superadmin_user',
       path: 'users/:id',
       ...supervisorPageLoader(deps, (loaders, { request, params }) => loaders.userProfileLoaderData(api, params.id, request)),
-      ...lazyElement('superadminUser', ({ UserProfileRoute }) => <UserProfileRoute api={api} />),
+      ...lazySuperadminElement('superadminUser', ({ UserProfileRoute }) => <UserProfileRoute api={api} />),
     },
     {
       id: 'superadmin_audit_logs',
       path: 'audit_logs',
       ...supervisorPageLoader(deps, (loaders, { request }) => loaders.auditLogLoaderData(api, request)),
-      ...lazyElement('superadminAuditLogs', ({ AuditLogRoute }) => <AuditLogRoute api={api} />),
+      ...lazySuperadminElement('superadminAuditLogs', ({ AuditLogRoute }) => <AuditLogRoute api={api} />),
     },
   ];
 }

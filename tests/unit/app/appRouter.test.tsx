@@ -303,8 +303,8 @@ describe('the session', () => {
   });
 
   it('switches a supervisor into a user and shows the banner', async () => {
-    const app = signedInAs('sam', '/superadmin/users/7');
-    await screen.findByRole('heading', { name: 'User profile' });
+    const app = signedInAs('sam', '/support');
+    await screen.findByRole('heading', { name: 'Help & Support' });
     act(() => app.session.send({ type: 'session.switchToUser', userId: adminUser.id, returnUrl: '/superadmin/users/7' }));
     expect(await screen.findByText('Be careful, all your actions will be performed on behalf of Ada Admin!')).toBeInTheDocument();
     await waitFor(() => expect(app.pathname()).toBe(dashboardOf(freeGroup)));

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { createAppDeps } from '../../../../src/app/createAppDeps';
-import { createAppRoutes } from '../../../../src/app/createAppRouter';
+import { appRouterOptions, createAppRoutes } from '../../../../src/app/createAppRouter';
 import { AppProviders } from '../../../../src/app/providers';
 import { SESSION_KEYS } from '../../../../machines/session/sessionStore';
 import { BASE_URL, type FakeServer } from './fakeServer';
@@ -42,7 +42,7 @@ export function renderApp({ server, path, storage = memoryStorage() }: RenderApp
     versionPage: { location: { href: 'http://xfilter.test/', replace: () => {} }, activity: new EventTarget() },
     fetch: server.fetch,
   });
-  const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(deps), { initialEntries: [path], ...appRouterOptions(deps) });
   connectRouter(router);
   onTestFinished(() => {
     app.stop();
