@@ -16,6 +16,7 @@ import { ApiError } from './http/errors';
 import { loggerOptions, type LogStream } from './http/log-redaction';
 import { frameworkRefusalOptions } from './http/framework-refusals';
 import { acceptOnlyJsonBodies } from './http/json-body';
+import { createServerMetrics, observeResponses, registerMetricsRoute, type ServerMetrics } from './http/metrics';
 import { createRateLimiter, RATE_LIMITS, type RateLimitSettings } from './http/rate-limits';
 import { replyWithError } from './http/reply-errors';
 import { responseHeaders } from './http/response-headers';
@@ -48,6 +49,8 @@ export interface ServerDeps {
   now?: () => Date;
   /** Where the log goes instead of stdout. */
   logStream?: LogStream;
+  /** What /metrics tells; the started server shares it with its metrics listener (server/main.ts). */
+  metrics?: ServerMetrics;
   /** The per-user limits of x-rate-limit operations (server/http/rate-limits.ts); 'off' for benchmarks that compare. */
   rateLimits?: RateLimitSettings | 'off';
 }
@@ -65,12 +68,14 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
   const payments = deps.payments ?? createPaymentsAdapter(config, now);
   const connect = deps.connect ?? createConnectAdapter(config, deps.database.db);
-  const handlers = createHandlers({ db: deps.database.db, config, now, identity, payments, connect });
+  const metrics = deps.metrics ?? createServerMetrics(deps.database);
+  const handlers = createHandlers({ db: deps.database.db, config, now, identity, payments, connect, metrics });
   const limiter = createRateLimiter(deps.rateLimits ?? RATE_LIMITS, now);
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
 
   app.setErrorHandler(replyWithError);
+  observeResponses(app, metrics);
   const headers = responseHeaders(config);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(headers);
@@ -102,11 +107,12 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
         (async () => {
           throw new ApiError('not_implemented', `${operationId} is not built yet`);
         });
-      return { handler, ...accessHooks(operation, directory, config.mode === 'sandbox', limiter) };
+      return { handler, config: { operationId }, ...accessHooks(operation, directory, config.mode === 'sandbox', limiter) };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });
 
   if (config.mode === 'sandbox') registerSandboxImageRoutes(app, deps.database.db);
+  registerMetricsRoute(app, metrics, config.metricsToken);
 
   if (deps.taskWorker) {
     const worker = startTaskWorker(deps.database.db, serverTaskKinds(deps.database.db, connect), now, (error) => app.log.error({ err: error }, 'a task step failed to run'));

@@ -38,6 +38,12 @@ export interface ServerConfig {
    * uniquelocal name those ranges).
    */
   trustProxy: boolean | string;
+  /**
+   * Where /metrics answers: on a second listener at 127.0.0.1 on this port, with no token; and on
+   * the public port for a request bearing this token (at least 16 characters). Neither set: nowhere.
+   */
+  metricsPort?: number;
+  metricsToken?: string;
   /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
   facebook: { appId?: string; appSecret?: string; graphUrl: string };
   /**
@@ -107,12 +113,31 @@ function trustProxy(value: string | undefined): boolean | string {
   return entries.join(',');
 }
 
+function metricsPort(value: string | undefined, port: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = integer(value, 0, 'METRICS_PORT');
+  if (parsed < 1 || parsed > 65535) throw new Error(`METRICS_PORT must be a port from 1 to 65535, got '${value}'`);
+  if (parsed === port) throw new Error(`METRICS_PORT must differ from PORT (${port}): it is a second listener`);
+  return parsed;
+}
+
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, e.g. the output of openssl rand -hex 24`);
+  }
+  return value;
+}
+
 /** Reads the configuration from the environment; every setting has a default that runs the sandbox offline. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = (env.XFILTER_MODE ?? 'sandbox') as Mode;
   if (mode !== 'sandbox' && mode !== 'live') throw new Error(`XFILTER_MODE must be sandbox or live, got '${mode}'`);
+  const port = integer(env.PORT, 8080, 'PORT');
   return {
-    port: integer(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST ?? '0.0.0.0',
     mode,
     dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR ?? '.data'),
@@ -128,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlDays: positiveInteger(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
     envelopeKey: envelopeKey(env.ENVELOPE_KEY),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsPort: metricsPort(env.METRICS_PORT, port),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     facebook: {
       appId: env.FACEBOOK_APP_ID,
       appSecret: env.FACEBOOK_APP_SECRET,

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { connectDatabase } from './db/connect';
+import { createServerMetrics, listenForMetrics } from './http/metrics';
 import { seedSandboxWorld, type SeedProgress } from './sandbox/seed';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  /** Where the metrics listener answers (METRICS_PORT), if it runs. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -45,21 +48,28 @@ export async function startServer(config: ServerConfig = loadConfig(), options: 
     if (created) console.log(`Created the sandbox world in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await options.appReady;
-  const app = await buildServer(config, { database, taskWorker: true });
-  const address = await app.listen({ port: config.port, host: config.host });
+  const metrics = createServerMetrics(database);
+  const app = await buildServer(config, { database, taskWorker: true, metrics });
+  const metricsListener =
+    config.metricsPort === undefined ? undefined : await listenForMetrics(metrics, config.metricsPort, (error) => app.log.error({ err: error }, 'the metrics could not be read'));
+  const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await metricsListener?.close();
+    throw error;
+  });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    stopping ??= app.close().then(() => database.close());
+    stopping ??= Promise.all([app.close(), metricsListener?.close()]).then(() => database.close());
     return stopping;
   };
-  return { app, url, stop };
+  return { app, url, metricsUrl: metricsListener?.url, stop };
 }
 
 /** Starts the server and stops it cleanly on Ctrl-C or SIGTERM. */
 export async function serveUntilStopped(config?: ServerConfig, options?: StartOptions): Promise<void> {
   const server = await startServer(config, options);
   console.log(`xFilter is running at ${server.url} (API at ${server.url}/api/v1)`);
+  if (server.metricsUrl) console.log(`Metrics at ${server.metricsUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void server.stop().then(() => process.exit(0)));
   }

@@ -21,8 +21,17 @@ export type AppTransaction = PgTransaction<AppQueryResultHKT, AppSchema, Extract
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The database's connections as /metrics shows them. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface Database {
   db: AppDb;
   kind: DatabaseKind;
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }

@@ -4,10 +4,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { appSchema, type AppDb, type Database } from './app-db';
+import { appSchema, type AppDb, type Database, type PoolStats } from './app-db';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 
-export type { AppDb, AppTransaction, Database, DatabaseKind } from './app-db';
+export type { AppDb, AppTransaction, Database, DatabaseKind, PoolStats } from './app-db';
 
 export interface ConnectOptions {
   /** Folder of the embedded database; in memory when absent. */
@@ -31,6 +31,28 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     : connectPglite(options.dataDir);
 }
 
+/**
+ * PGlite's one connection runs one query or transaction at a time and queues the rest; this counts
+ * those started and not yet settled, so the one running and those waiting behind it show.
+ */
+function countPglitePending(client: PGlite): () => PoolStats {
+  let pending = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const run = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(client, {
+      [method]: async (...args: unknown[]) => {
+        pending += 1;
+        try {
+          return await run(...args);
+        } finally {
+          pending -= 1;
+        }
+      },
+    });
+  }
+  return () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) });
+}
+
 async function connectPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
@@ -40,8 +62,9 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
     await client.close();
     throw error;
   }
+  const poolStats = countPglitePending(client);
   const db = drizzlePglite({ client, schema: appSchema }) as unknown as AppDb;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', poolStats, close: () => client.close() };
 }
 
 async function connectPostgres(databaseUrl: string, poolSize = 10, onIdleConnectionError: (error: Error) => void): Promise<Database> {
@@ -49,5 +72,6 @@ async function connectPostgres(databaseUrl: string, poolSize = 10, onIdleConnect
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   pool.on('error', onIdleConnectionError);
   const db = drizzleNodePg({ client: pool, schema: appSchema }) as unknown as AppDb;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: 'postgres', poolStats, close: () => pool.end() };
 }

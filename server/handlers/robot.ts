@@ -44,7 +44,7 @@ function startRefusal(name: RobotJobName, outcome: Extract<StartOutcome, { refus
 }
 
 /** What the robot (the extension, or the sandbox robot in the page) reports as it scans and removes. */
-export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup {
+export function robotHandlers({ db, config, now, metrics }: HandlerContext): HandlerGroup {
   /** A job of a group the caller holds; anyone else's is not found. */
   async function jobOf(request: FastifyRequest<{ Params: { job_id: number } }>): Promise<RobotJobRow> {
     const job = await findJobFor(db, callerOf(request).userId, request.params.job_id);
@@ -130,8 +130,12 @@ export function robotHandlers({ db, config, now }: HandlerContext): HandlerGroup
       const { batch_no: batchNo, members } = request.body;
       const scanned = members.map((member) => scannedPerson(request, member));
       const at = now();
-      const outcome = await ingestBatch(db, job.id, 'members', batchNo, at, (tx) => writeMembersBatch(tx, callerOf(request).userId, job.group_id, scanned, at));
-      return batchAnswer(outcome, 'fetch_group_members');
+      const outcome = await ingestBatch(db, job.id, 'members', batchNo, at, (tx, locked) =>
+        writeMembersBatch(tx, callerOf(request).userId, { groupId: locked.group_id, startedAt: locked.started_at }, scanned, at),
+      );
+      const answer = batchAnswer(outcome, 'fetch_group_members');
+      metrics.countMembersIngested(answer.accepted);
+      return answer;
     },
 
     async ingestJobPosts(request) {

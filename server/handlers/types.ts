@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { IdentityProvider } from '../adapters/identity';
 import type { PaymentsAdapter } from '../adapters/payments';
 import type { ConnectAdapter } from '../adapters/connect';
+import type { ServerMetrics } from '../http/metrics';
 
 export interface HandlerContext {
   db: AppDb;
@@ -14,6 +15,8 @@ export interface HandlerContext {
   payments: PaymentsAdapter;
   /** The payment provider's connected accounts (the group's own customers). */
   connect: ConnectAdapter;
+  /** What /metrics counts that only a handler knows (members stored). */
+  metrics: ServerMetrics;
 }
 
 export type OperationId = keyof operations;

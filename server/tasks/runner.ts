@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb, AppTransaction } from '../db/connect';
+import { TASK_STATUSES, type TaskStatus } from '../db/enums';
 import { tasks } from '../db/schema';
 
 /** A task's progress between steps: what the next step starts from. Stored in `tasks.payload`. */
@@ -78,6 +79,14 @@ export async function claimTask(db: AppDb, now: Date, leaseMs = TASK_LEASE_MS): 
       .returning();
     return { id: task!.id, kind: task!.kind, groupId: task!.group_id, payload: task!.payload, progress: task!.progress, claimedAt: now };
   });
+}
+
+/** How many tasks stand in each status, across every worker: pending ones are the queue. */
+export async function countTasksByStatus(db: AppDb): Promise<Record<TaskStatus, number>> {
+  const rows = await db.select({ status: tasks.status, count: sql<number>`count(*)::int` }).from(tasks).groupBy(tasks.status);
+  const counts = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<TaskStatus, number>;
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
 }
 
 export type StepResult = { taskId: number; status: 'running' | 'completed' | 'failed' | 'lost' } | null;
