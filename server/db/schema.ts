@@ -191,6 +191,11 @@ export const memberships = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     /** Copy of members.name so a group's lists sort and search on one table's indexes. */
     member_name: text().notNull(),
+    /**
+     * Copy of members.fb_username, so a group's search reads the group's memberships only. Kept by
+     * triggers (migration 0013_member_search): filled in on insert, and followed when the username changes.
+     */
+    member_username: text(),
     role: text({ enum: MEMBERSHIP_ROLES }).notNull().default('subscriber'),
     is_admin_holder: boolean().notNull().default(false),
     granted_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -227,7 +232,8 @@ export const memberships = pgTable(
     index('memberships_list_created_idx').on(t.group_id, t.list, t.created_at, t.id),
     index('memberships_list_paid_idx').on(t.group_id, t.list, t.paid, t.id),
     index('memberships_list_subscription_status_idx').on(t.group_id, t.list, t.subscription_status, t.id),
-    index('memberships_name_trgm_idx').using('gin', t.member_name.op('gin_trgm_ops')),
+    // btree_gin keys the group beside the trigrams: a search intersects them inside one index.
+    index('memberships_search_trgm_idx').using('gin', t.group_id, t.member_name.op('gin_trgm_ops'), t.member_username.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,0 +1,30 @@
+-- btree_gin lets a trigram index key the group too, so a group's search reads that group's entries only.
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
+DROP INDEX "memberships_name_trgm_idx";--> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "member_username" text;--> statement-breakpoint
+UPDATE "memberships" SET "member_username" = "members"."fb_username"
+  FROM "members" WHERE "members"."id" = "memberships"."member_id" AND "members"."fb_username" IS NOT NULL;
+--> statement-breakpoint
+-- memberships.member_username copies the member's fb_username: written as a membership is made,
+-- and again on each membership of a member whose username changes.
+CREATE FUNCTION "memberships_username_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."member_username" := (SELECT "fb_username" FROM "members" WHERE "id" = NEW."member_id");
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "members_username_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "memberships" SET "member_username" = NEW."fb_username" WHERE "member_id" = NEW."id";
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "memberships_username_fill" BEFORE INSERT OR UPDATE OF "member_id" ON "memberships"
+  FOR EACH ROW EXECUTE FUNCTION "memberships_username_fill"();
+--> statement-breakpoint
+CREATE TRIGGER "members_username_follow" AFTER UPDATE OF "fb_username" ON "members"
+  FOR EACH ROW WHEN (OLD."fb_username" IS DISTINCT FROM NEW."fb_username") EXECUTE FUNCTION "members_username_follow"();
+--> statement-breakpoint
+CREATE INDEX "memberships_search_trgm_idx" ON "memberships" USING gin ("group_id","member_name" gin_trgm_ops,"member_username" gin_trgm_ops);
