@@ -95,8 +95,9 @@ export function createServerMetrics(database: Database): ServerMetrics {
     },
 
     async render() {
-      const tasks = await countTasksByStatus(database.db);
+      // The connections as they stood when the scrape came, before its own query takes one.
       const pool = database.poolStats();
+      const tasks = await countTasksByStatus(database.db);
       const lines: string[] = [];
       renderHistograms(lines);
 
