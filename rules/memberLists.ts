@@ -37,7 +37,7 @@ export const MEMBER_LIST_DEFAULTS = {
   per_page: 25,
   sort_by: 'name',
   sort_direction: 'asc',
-} as const satisfies Omit<QueryOf<'listGroupMembers'>, 'search' | 'paying'>;
+} as const satisfies Omit<QueryOf<'listGroupMembers'>, 'search' | 'paying' | 'cursor'>;
 
 export function isMemberListName(value: string | undefined): value is MemberListName {
   return (MEMBER_LIST_TABS as readonly (string | undefined)[]).includes(value);

@@ -18,9 +18,11 @@ export interface MemberListGroup extends Pick<components['schemas']['Group'], 'i
   isPaid: boolean;
 }
 
-/** GET /groups/{id}/members's query with every filter set (rules/memberLists.ts holds the defaults). */
-/** The members list's query; paying is absent (everyone) unless a saved view asks for it. */
-export type MembersQuery = Omit<QueryOf<'listGroupMembers'>, 'paying'> & { paying?: boolean };
+/**
+ * GET /groups/{id}/members's query with every filter set (rules/memberLists.ts holds the defaults);
+ * paying is absent (everyone) unless a saved view asks for it. The page's cursor is the loader's own.
+ */
+export type MembersQuery = Omit<QueryOf<'listGroupMembers'>, 'paying' | 'cursor'> & { paying?: boolean };
 
 export type Failure = { kind: 'failed'; message: string };
 export type MembersAnswer = { kind: 'loaded'; list: GroupMembersList } | Failure;
@@ -33,14 +35,41 @@ interface ApiInput {
   group: MemberListGroup;
 }
 
-/** GET /groups/{id}/members: one page of one list, with the tab counts and the removal limits. */
-export const fetchMembers = fromStoppablePromise<MembersAnswer, ApiInput & { query: MembersQuery }>(async ({ input, signal }) => {
-  const { data, error, response } = await answerOf(() =>
-    input.api.GET('/groups/{id}/members', { params: { path: { id: input.group.id }, query: { ...input.query, search: input.query.search || undefined } }, signal }),
-  );
-  if (data) return { kind: 'loaded', list: data };
-  return { kind: 'failed', message: serverFailureOf(error, response).message };
-});
+/** The query each page the server sent answered, to tell whether a newly asked page is next to it. */
+const answeredQueries = new WeakMap<GroupMembersList, MembersQuery>();
+
+/**
+ * The cursor of the page `query` asks for, when it is the page right after or before `previous`
+ * in the same list, search, filter, sort and page size; undefined for a jump or any other change.
+ */
+export function cursorTo(query: MembersQuery, previous: GroupMembersList | null | undefined): string | undefined {
+  const answered = previous && answeredQueries.get(previous);
+  if (!previous || !answered) return undefined;
+  const { page, ...filters } = query;
+  const { page: previousPage, ...previousFilters } = answered;
+  const keys = new Set([...Object.keys(filters), ...Object.keys(previousFilters)]) as Set<keyof typeof filters>;
+  if ([...keys].some((key) => filters[key] !== previousFilters[key])) return undefined;
+  if (page === previousPage + 1) return previous.next_cursor ?? undefined;
+  if (page === previousPage - 1) return previous.previous_cursor ?? undefined;
+  return undefined;
+}
+
+/**
+ * GET /groups/{id}/members: one page of one list, with the tab counts and the removal limits. A page
+ * next to the one shown (`previous`) is asked for by its cursor, so the server reads on from that
+ * page's edge instead of counting every row before it; any other page by its number.
+ */
+export const fetchMembers = fromStoppablePromise<MembersAnswer, ApiInput & { query: MembersQuery; previous?: GroupMembersList | null }>(
+  async ({ input, signal }) => {
+    const query = { ...input.query, search: input.query.search || undefined, cursor: cursorTo(input.query, input.previous) };
+    const { data, error, response } = await answerOf(() => input.api.GET('/groups/{id}/members', { params: { path: { id: input.group.id }, query }, signal }));
+    if (data) {
+      answeredQueries.set(data, input.query);
+      return { kind: 'loaded', list: data };
+    }
+    return { kind: 'failed', message: serverFailureOf(error, response).message };
+  },
+);
 
 /**
  * GET /groups/{id}/members/export: every member of the list that the search matches, in the page's

@@ -241,7 +241,7 @@ export const memberListMachine = setup({
           invoke: {
             id: 'fetchMembers',
             src: 'fetchMembers',
-            input: ({ context }) => ({ api: context.api, group: context.group, query: context.query }),
+            input: ({ context }) => ({ api: context.api, group: context.group, query: context.query, previous: context.page }),
             onDone: [
               {
                 guard: { type: 'isLoaded', params: ({ event }) => event.output },

@@ -27,15 +27,21 @@ export type MemberListCounts = Record<MemberListName, number>;
 
 /** Each sort's column on memberships (indexed per group_id, list, column, id) and its SQL type, to read a keyset back. */
 const SORT_COLUMNS = {
-  name: { column: sql.raw('member_name'), type: sql.raw('text'), nullable: false },
-  posts_count: { column: sql.raw('posts_count'), type: sql.raw('integer'), nullable: false },
-  reactions_count: { column: sql.raw('reactions_count'), type: sql.raw('integer'), nullable: false },
-  comments_count: { column: sql.raw('comments_count'), type: sql.raw('integer'), nullable: false },
-  last_activity_at: { column: sql.raw('last_activity_at'), type: sql.raw('timestamptz'), nullable: true },
-  created_at: { column: sql.raw('created_at'), type: sql.raw('timestamptz'), nullable: false },
-  paid: { column: sql.raw('paid'), type: sql.raw('integer'), nullable: true },
-  subscription_status: { column: sql.raw('subscription_status'), type: sql.raw('text'), nullable: true },
-} as const satisfies Record<MemberSortField, unknown>;
+  name: { column: 'member_name', type: 'text', nullable: false },
+  posts_count: { column: 'posts_count', type: 'integer', nullable: false },
+  reactions_count: { column: 'reactions_count', type: 'integer', nullable: false },
+  comments_count: { column: 'comments_count', type: 'integer', nullable: false },
+  last_activity_at: { column: 'last_activity_at', type: 'timestamptz', nullable: true },
+  created_at: { column: 'created_at', type: 'timestamptz', nullable: false },
+  paid: { column: 'paid', type: 'integer', nullable: true },
+  subscription_status: { column: 'subscription_status', type: 'text', nullable: true },
+} as const satisfies Record<MemberSortField, { column: string; type: 'text' | 'integer' | 'timestamptz'; nullable: boolean }>;
+
+/** The sort's column and type as SQL. */
+function sortColumnOf(sortBy: MemberSortField) {
+  const { column, type, nullable } = SORT_COLUMNS[sortBy];
+  return { column: sql.raw(column), type: sql.raw(type), nullable };
+}
 
 /** The columns of a member row as a group's calls answer it. */
 export const memberRowColumns = {
@@ -61,7 +67,7 @@ export const memberRowColumns = {
 };
 
 /** Where a chunk ended: its last row's sort value (as text, so timestamps keep their microseconds) and membership id. */
-interface Keyset {
+export interface Keyset {
   sortKey: string | null;
   id: number;
 }
@@ -72,15 +78,14 @@ type PagedId = {
 };
 
 /**
- * Name (the copy on the membership) or the member's username (and, when asked, fb_user_id)
- * contains the text, case-insensitively, % and _ as text. Name and username are trigram-indexed, so
- * PostgreSQL ORs the two index scans: the name's, and the group's memberships of the members whose
- * username matches.
+ * Name or username (the copies on the membership) or, when asked, the member's fb_user_id contains
+ * the text, case-insensitively, % and _ as text. The name and the username are trigram-indexed
+ * together with the group (memberships_search_trgm_idx), so a search reads the group's matches only.
  */
 function searchCondition(search: string, fbUserId = false): SQL {
   const pattern = containsPattern(search);
-  const byId = fbUserId ? sql` OR fb_user_id ILIKE ${pattern}` : sql``;
-  return sql`(member_name ILIKE ${pattern} OR member_id = ANY(ARRAY(SELECT id FROM members WHERE fb_username ILIKE ${pattern}${byId})))`;
+  const byId = fbUserId ? sql` OR member_id = ANY(ARRAY(SELECT id FROM members WHERE fb_user_id ILIKE ${pattern}))` : sql``;
+  return sql`(member_name ILIKE ${pattern} OR member_username ILIKE ${pattern}${byId})`;
 }
 
 /** The membership's member is (or is not) linked to a user: one with the same fb_user_id. */
@@ -108,7 +113,7 @@ function filterConditions(query: MemberListQuery): Array<SQL | undefined> {
 
 /** Rows after the keyset in (column, id) order; PostgreSQL puts NULLs last going up and first going down. */
 function afterKeyset(query: MemberListQuery, after: Keyset): SQL {
-  const { column, type, nullable } = SORT_COLUMNS[query.sortBy];
+  const { column, type, nullable } = sortColumnOf(query.sortBy);
   const value = sql`${after.sortKey}::${type}`;
   if (query.sortDirection === 'asc') {
     if (after.sortKey === null) return sql`(${column} IS NULL AND id > ${after.id})`;
@@ -121,7 +126,7 @@ function afterKeyset(query: MemberListQuery, after: Keyset): SQL {
 /** One list's memberships (or, with a search, the matches of one list or of all) in sort order, read along the (group_id, list, column, id) index. */
 function orderedIds(query: MemberListQuery, list: StoredMemberList | undefined, limit: number, after: Keyset | undefined): SQL {
   const direction = sql.raw(query.sortDirection);
-  const { column } = SORT_COLUMNS[query.sortBy];
+  const { column } = sortColumnOf(query.sortBy);
   const conditions = [
     sql`group_id = ${query.groupId}`,
     list ? sql`list = ${list}` : undefined,
@@ -158,9 +163,29 @@ async function memberRows(db: AppDb, ids: PagedId[]) {
   return ids.flatMap((row) => byId.get(row.id) ?? []);
 }
 
-/** One page of one list, sorted in SQL on the (group_id, list, column, id) indexes; ties broken by id. */
+/** Where a page is read from: its number (an OFFSET), or the row next to it on the page before or after (a keyset). */
+export type PageStart = { page: number } | { toward: 'next' | 'previous'; from: Keyset };
+
+const REVERSED: Record<SortDirection, SortDirection> = { asc: 'desc', desc: 'asc' };
+
+/**
+ * One page of one list, sorted in SQL on the (group_id, list, column, id) indexes, ties broken by id,
+ * with the keysets of its first and last rows. A page next to a known row starts right after it in
+ * the list's order (the next page) or right before it (the previous page, read backwards), without
+ * reading the rows before it as an OFFSET does.
+ */
+export async function readMemberListPage(db: AppDb, query: MemberListQuery, perPage: number, start: PageStart) {
+  let ids: PagedId[];
+  if ('page' in start) ids = await pageIds(db, query, perPage, (start.page - 1) * perPage);
+  else if (start.toward === 'next') ids = await pageIds(db, query, perPage, 0, start.from);
+  else ids = (await pageIds(db, { ...query, sortDirection: REVERSED[query.sortDirection] }, perPage, 0, start.from)).reverse();
+  const keysetOf = (row: PagedId | undefined): Keyset | undefined => row && { sortKey: row.sort_key, id: row.id };
+  return { rows: await memberRows(db, ids), first: keysetOf(ids[0]), last: keysetOf(ids[ids.length - 1]) };
+}
+
+/** One page of one list by its number. */
 export async function readMemberPage(db: AppDb, query: MemberListQuery, page: number, perPage: number) {
-  return memberRows(db, await pageIds(db, query, perPage, (page - 1) * perPage));
+  return (await readMemberListPage(db, query, perPage, { page })).rows;
 }
 
 /** Rows an export reads at a time: small enough that other users' queries never wait long behind one. */
@@ -220,4 +245,70 @@ export async function countMemberList(db: AppDb, query: MemberListQuery): Promis
   ].filter((condition): condition is SQL => condition !== undefined);
   const { rows } = await db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM memberships WHERE ${sql.join(conditions, sql` AND `)}`);
   return Number(rows[0]!.count);
+}
+
+/** The largest membership id (serial). */
+const MAX_ID = 2_147_483_647;
+
+/** What a cursor belongs to: the query's filters, sort and page size; a cursor leads only to a page of that query. */
+function cursorQueryOf(query: MemberListQuery, perPage: number) {
+  return [query.list, query.search ?? null, query.paying ?? null, query.role ?? null, query.hasUser ?? null, query.sortBy, query.sortDirection, perPage];
+}
+
+interface CursorBody {
+  /** cursorQueryOf the query it was made for. */
+  q: unknown[];
+  /** The page it leads to. */
+  p: number;
+  /** n: the page after the row; p: the page before it. */
+  t: 'n' | 'p';
+  /** The row's sort value as text (null for a NULL), and its membership id. */
+  k: string | null;
+  i: number;
+}
+
+/** The client's handle on the page `page` of the query: the row it goes on from, and which way. */
+export function memberListCursor(query: MemberListQuery, perPage: number, page: number, toward: 'next' | 'previous', from: Keyset): string {
+  const body: CursorBody = { q: cursorQueryOf(query, perPage), p: page, t: toward === 'next' ? 'n' : 'p', k: from.sortKey, i: from.id };
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/** A sort value as PostgreSQL writes that column as text: what the keyset casts back without an error. */
+function isSortKeyOf(sortBy: MemberSortField, key: unknown): boolean {
+  const { type, nullable } = SORT_COLUMNS[sortBy];
+  if (key === null) return nullable;
+  if (typeof key !== 'string') return false;
+  switch (type) {
+    case 'integer':
+      return /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= MAX_ID;
+    case 'timestamptz': {
+      const parts = TIMESTAMP_TEXT.exec(key);
+      if (!parts) return false;
+      const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+    }
+    case 'text':
+      return !key.includes('\u0000');
+  }
+}
+
+/**
+ * The page start a cursor stands for, when it is one this server made for the page `page` of this
+ * very query; undefined for anything else (altered, truncated, of another query or page).
+ */
+export function pageStartOfCursor(cursor: string, query: MemberListQuery, perPage: number, page: number): PageStart | undefined {
+  let body: Partial<CursorBody>;
+  try {
+    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { q, p, t, k, i } = body;
+  if (JSON.stringify(q) !== JSON.stringify(cursorQueryOf(query, perPage)) || p !== page) return undefined;
+  if ((t !== 'n' && t !== 'p') || !Number.isInteger(i) || i! < 1 || i! > MAX_ID || !isSortKeyOf(query.sortBy, k)) return undefined;
+  return { toward: t === 'n' ? 'next' : 'previous', from: { sortKey: k!, id: i! } };
 }

@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import { previewRemoval } from '../domain/removal-preview';
 import { memberSummaryView } from './views/member';
-import { countMemberList, countMemberLists, readMemberChunks, readMemberPage, type MemberListQuery } from '../domain/member-lists';
+import {
+  countMemberList,
+  countMemberLists,
+  memberListCursor,
+  pageStartOfCursor,
+  readMemberChunks,
+  readMemberListPage,
+  type MemberListQuery,
+} from '../domain/member-lists';
 import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
 import { readRemovalUsage } from '../domain/removal-usage';
 import { oneAtATime } from '../db/one-at-a-time';
@@ -107,10 +115,14 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
     },
 
     async listGroupMembers(request) {
-      const { page = MEMBER_LIST_DEFAULTS.page, per_page: perPage = MEMBER_LIST_DEFAULTS.per_page } = request.query;
+      const { page = MEMBER_LIST_DEFAULTS.page, per_page: perPage = MEMBER_LIST_DEFAULTS.per_page, cursor } = request.query;
       const query = memberListQuery(request);
-      const [rows, countAll, countFiltered, countPaying, limits] = await Promise.all([
-        readMemberPage(db, query, page, perPage),
+      const start = cursor === undefined ? { page } : pageStartOfCursor(cursor, query, perPage, page);
+      if (!start) {
+        throw new ApiError('bad_request', "'cursor' in query is not a cursor of this page of this list", { field: 'cursor', location: 'query', rule: 'format' });
+      }
+      const [read, countAll, countFiltered, countPaying, limits] = await Promise.all([
+        readMemberListPage(db, query, perPage, start),
         countMemberLists(db, query.groupId),
         query.search ? countMemberLists(db, query.groupId, query.search) : undefined,
         query.paying === undefined ? undefined : countMemberList(db, query),
@@ -118,12 +130,15 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
       ]);
       const filtered = countFiltered ?? countAll;
       // The paying filter narrows the page and its total; the tabs' counts stay those of the search.
+      const count = countPaying ?? filtered[query.list];
       return {
-        members: rows.map((row) => groupMemberView(request, row)),
-        count: countPaying ?? filtered[query.list],
+        members: read.rows.map((row) => groupMemberView(request, row)),
+        count,
         count_all: countAll,
         count_filtered: filtered,
         removal_limits: limits,
+        next_cursor: read.last && page * perPage < count ? memberListCursor(query, perPage, page + 1, 'next', read.last) : null,
+        previous_cursor: read.first && page > 1 ? memberListCursor(query, perPage, page - 1, 'previous', read.first) : null,
       };
     },
   };

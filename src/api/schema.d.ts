@@ -2498,6 +2498,10 @@ export interface components {
             count_all: components["schemas"]["MemberListCounts"];
             count_filtered: components["schemas"]["MemberListCounts"];
             removal_limits: components["schemas"]["RemovalLimits"];
+            /** @description The cursor of the page after this one (null on the last page); send it with page + 1. */
+            next_cursor?: string | null;
+            /** @description The cursor of the page before this one (null on page 1 and past the last page); send it with page - 1. */
+            previous_cursor?: string | null;
         };
         /** @description A count per member list (tab badges). */
         MemberListCounts: {
@@ -3907,6 +3911,8 @@ export interface operations {
                 sort_by?: "name" | "posts_count" | "reactions_count" | "comments_count" | "last_activity_at" | "created_at" | "paid" | "subscription_status";
                 /** @description Sort direction (default asc). */
                 sort_direction?: "asc" | "desc";
+                /** @description The answer's next_cursor or previous_cursor, sent with the same filters, sort and per_page and with page set to the page it leads to: that page is read on from the row next to it instead of counting the rows before it. A cursor of another query or page, or altered, answers 400. */
+                cursor?: string;
             };
             header?: never;
             path: {
