@@ -137,8 +137,51 @@ function precompress(): Plugin {
   };
 }
 
+/** The boots main.tsx chooses between (src/boot/bootFor.ts): the login page alone, or the whole app. */
+const BOOT_MODULES = [/src[\\/]boot[\\/]loginBoot\.tsx$/, /src[\\/]boot[\\/]appBoot\.tsx$/];
+
+/**
+ * The page names, as `<link rel="modulepreload">`, the scripts every boot imports (React, the state
+ * machines, the session), and as `<link rel="preload">` their style sheets (src/boot/styles.ts): the
+ * browser fetches them while it reads the page, instead of after the entry script has run and asked
+ * for its boot, and no style sheet holds up the first paint. Whatever only one boot needs is left to
+ * the entry's choice.
+ */
+function preloadSharedBootChunks(): Plugin {
+  return {
+    name: 'xfilter:preload-shared-boot-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (file: string, files = new Set<string>()): Set<string> => {
+          if (files.has(file)) return files;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) closure(imported, files);
+          return files;
+        };
+        const boots = BOOT_MODULES.map((pattern) => {
+          const boot = chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId));
+          if (!boot) throw new Error(`preload-shared-boot-chunks: no chunk for ${pattern}`);
+          return closure(boot.fileName);
+        });
+        const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const shared = [...boots[0]].filter((file) => !entries.has(file) && boots.every((files) => files.has(file)));
+        const styleSheets = shared.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        return [
+          ...shared.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...styleSheets.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), dropThemeFonts(), withoutUnusedComponentParts(), precompress()],
+  plugins: [react(), dropThemeFonts(), withoutUnusedComponentParts(), preloadSharedBootChunks(), precompress()],
   // The server announces the same package version in X-App-Version; the running build compares against it.
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {

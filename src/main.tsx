@@ -1,6 +1,3 @@
-import 'primereact/resources/themes/lara-light-green/theme.css';
-import 'primeicons/primeicons.css';
-import './styles/global.css';
 import { createReloadLog } from '../machines/versionCheck/reloadLog';
 import { reloadWhenChunksAreGone } from './app/chunkReload';
 import { bootFor } from './boot/bootFor';

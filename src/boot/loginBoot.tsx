@@ -1,3 +1,4 @@
+import './styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';

@@ -7,10 +7,11 @@
  * Each page is audited RUNS times (LIGHTHOUSE_RUNS, default 3) in one headless Chromium (CHROME_PATH
  * or /usr/bin/chromium); the medians are printed next to the goals, with the largest paint's element
  * and the layout shifts of the median run. It asserts nothing.
- * Run: npm run perf:lighthouse   (LIGHTHOUSE_PAGES=login,members to audit only some pages)
+ * Run: npm run perf:lighthouse   (LIGHTHOUSE_PAGES=login,members to audit only some pages; LIGHTHOUSE_REPORTS=<folder>
+ * to keep each run's full report there)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -124,13 +125,19 @@ function figuresOf(lhr: Result): Figures {
   };
 }
 
-async function audit(port: number, url: string): Promise<Figures> {
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+
+async function audit(port: number, url: string, reportName: string): Promise<Figures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
   const finalUrl = result.lhr.finalDisplayedUrl;
   if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${finalUrl}: the session was not in place`);
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+  }
   return figuresOf(result.lhr);
 }
 
@@ -178,7 +185,7 @@ async function main() {
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         await setSession(browser.port, server.url, page.token);
-        runs.push(await audit(browser.port, server.url + page.path));
+        runs.push(await audit(browser.port, server.url + page.path, `${page.name}-${run + 1}`));
       }
       report(page, runs);
     }
