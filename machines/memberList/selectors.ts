@@ -3,6 +3,7 @@ import type { RobotJobName } from '../../src/robot/protocol';
 import type { GroupMembersList, Member, MembersQuery, RemovalPreview } from './actors';
 import { groupJobStatus, ROBOT_JOB_TITLES, robotUnavailability, type RobotSnapshot, type RobotUnavailability } from '../robot/selectors';
 import type { ListOutcome, memberListMachine } from './machine';
+import { formatDisplayDate, formatUtcTooltip } from '../../src/ui/displayDate';
 import { countOf, pluralWord } from '../../src/ui/plural';
 import {
   canRemoveFrom,
@@ -19,16 +20,18 @@ import {
 export type MemberListSnapshot = SnapshotFrom<typeof memberListMachine>;
 
 /** What the page needs to know of the robot: the job it runs for this group, and why it cannot take a command. */
-interface MembersRobotStatus {
+export interface MembersRobotStatus {
   job: RobotJobName | null;
   /** Null while the robot can take a command. */
   unavailable: RobotUnavailability | null;
 }
 
-/** The robot as the members page of the list's group sees it. */
-function membersRobotStatusOf(snapshot: MemberListSnapshot, robot: RobotSnapshot): MembersRobotStatus {
-  return { job: groupJobStatus(robot, snapshot.context.group.id)?.name ?? null, unavailable: robotUnavailability(robot) };
+/** The robot as the members page of a group sees it. */
+export function membersRobotStatusOf(robot: RobotSnapshot, groupId: number): MembersRobotStatus {
+  return { job: groupJobStatus(robot, groupId)?.name ?? null, unavailable: robotUnavailability(robot) };
 }
+
+export const sameMembersRobotStatus = (a: MembersRobotStatus, b: MembersRobotStatus) => a.job === b.job && a.unavailable === b.unavailable;
 
 /** Part 1 §4, §9: the removal protection's recommendation, shown beside the limits and in each removal dialog. */
 export const REMOVAL_RECOMMENDATION = `We recommend removing no more than ${RECOMMENDED_REMOVALS.daily} members per day and ${RECOMMENDED_REMOVALS.weekly} per week.`;
@@ -41,7 +44,15 @@ const UNAVAILABLE_ROBOT: Record<RobotUnavailability, string> = {
   busy: 'The extension is busy with another job',
 };
 
-export type MemberRow = Member & { selected: boolean };
+/** A date as the table shows it, with the UTC time for its tooltip. */
+export interface ShownDate {
+  iso: string;
+  text: string;
+  utc: string;
+}
+
+/** A member as the table shows it: its dates formatted once, when its row is made. */
+export type MemberRow = Member & { lastActivity: ShownDate | null; firstSync: ShownDate | null };
 
 export interface MembersToolbar {
   selected: number;
@@ -89,7 +100,10 @@ export interface MembersPageView {
   total: number | null;
   /** Each list's tab badge: its size, or 'Found X of Y' / 'Not found' while a search filters it. */
   badges: Partial<Record<MemberListName, string>>;
+  /** The page's rows: the same member objects always give the same row objects, whatever else changes. */
   rows: MemberRow[];
+  /** The ids of the selected rows; only the checkboxes follow it, the rows stay as they are. */
+  selected: ReadonlySet<number>;
   loading: boolean;
   /** Why the list could not be loaded; the page offers to try again. */
   loadFailure: string | null;
@@ -98,13 +112,50 @@ export interface MembersPageView {
   /** The selection and its actions; null on a list that takes no selection (all_members). */
   toolbar: MembersToolbar | null;
   dragging: boolean;
-  /** The removal limits, on the lists members can be removed from. */
+  /** The plan whose removal limits the list shows (on the lists members can be removed from), known before a page comes. */
+  limitsPlan: MembersLimits['plan'] | null;
+  /** The removal limits, once a page of such a list came; the page keeps their place until then. */
   limits: MembersLimits | null;
   recommendation: string;
   dialog: MembersDialog | null;
   toast: MembersToast | null;
   exporting: boolean;
   canExport: boolean;
+}
+
+const shownDate = (iso: string | null): ShownDate | null => (iso ? { iso, text: formatDisplayDate(iso), utc: formatUtcTooltip(iso) } : null);
+
+const rowOfMember = new WeakMap<Member, MemberRow>();
+const rowsOfMembers = new WeakMap<Member[], MemberRow[]>();
+const selectedOfSelection = new WeakMap<number[], ReadonlySet<number>>();
+const NO_ROWS: MemberRow[] = [];
+
+function rowOf(member: Member): MemberRow {
+  let row = rowOfMember.get(member);
+  if (!row) {
+    row = { ...member, lastActivity: shownDate(member.last_activity_at), firstSync: shownDate(member.created_at) };
+    rowOfMember.set(member, row);
+  }
+  return row;
+}
+
+function rowsOf(page: GroupMembersList | null): MemberRow[] {
+  if (!page) return NO_ROWS;
+  let rows = rowsOfMembers.get(page.members);
+  if (!rows) {
+    rows = page.members.map(rowOf);
+    rowsOfMembers.set(page.members, rows);
+  }
+  return rows;
+}
+
+function selectedOf(selection: number[]): ReadonlySet<number> {
+  let selected = selectedOfSelection.get(selection);
+  if (!selected) {
+    selected = new Set(selection);
+    selectedOfSelection.set(selection, selected);
+  }
+  return selected;
 }
 
 function badgesOf(page: GroupMembersList | null, search: string): MembersPageView['badges'] {
@@ -228,7 +279,11 @@ function dialogOf(snapshot: MemberListSnapshot): MembersDialog | null {
 
 /** Everything the members page shows, from one snapshot of its statechart and the robot's status. */
 export function membersPageView(snapshot: MemberListSnapshot, robotSnapshot: RobotSnapshot): MembersPageView {
-  const robot = membersRobotStatusOf(snapshot, robotSnapshot);
+  return membersPageViewOf(snapshot, membersRobotStatusOf(robotSnapshot, snapshot.context.group.id));
+}
+
+/** The same, from the robot's status as the page sees it. */
+export function membersPageViewOf(snapshot: MemberListSnapshot, robot: MembersRobotStatus): MembersPageView {
   const { query, page, selection, failure } = snapshot.context;
   const failed = snapshot.matches({ list: 'failed' });
   return {
@@ -240,12 +295,14 @@ export function membersPageView(snapshot: MemberListSnapshot, robotSnapshot: Rob
     perPage: query.per_page,
     total: page?.count ?? null,
     badges: badgesOf(page, query.search),
-    rows: (page?.members ?? []).map((member) => ({ ...member, selected: selection.includes(member.id) })),
+    rows: rowsOf(page),
+    selected: selectedOf(selection),
     loading: snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: { ready: 'removing' } }),
     loadFailure: failed ? failure : null,
     notice: failed ? null : failure,
     toolbar: toolbarOf(snapshot, robot),
     dragging: snapshot.matches({ list: { ready: 'dragging' } }),
+    limitsPlan: canRemoveFrom(query.list) ? (snapshot.context.group.isPaid ? 'paid' : 'free') : null,
     limits: limitsOf(snapshot),
     recommendation: REMOVAL_RECOMMENDATION,
     dialog: dialogOf(snapshot),
@@ -254,3 +311,16 @@ export function membersPageView(snapshot: MemberListSnapshot, robotSnapshot: Rob
     canExport: snapshot.can({ type: 'members.export' }),
   };
 }
+
+/** Plain data compared by value: the same objects, or objects, arrays and sets holding the same values. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Set || b instanceof Set) return a instanceof Set && b instanceof Set && a.size === b.size && [...a].every((value) => b.has(value));
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => sameData(a[key as keyof typeof a], b[key as keyof typeof b]));
+}
+
+/** Two views show the same page: what a page subscribes with, so a change it does not show renders nothing. */
+export const sameMembersPageView = (a: MembersPageView, b: MembersPageView): boolean => sameData(a, b);

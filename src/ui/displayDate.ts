@@ -18,19 +18,31 @@ function ordinalSuffix(day: number): string {
   return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
 }
 
+/** One formatter a zone: making an Intl.DateTimeFormat costs far more than formatting with one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, {
+      timeZone: zone === 'local' ? undefined : zone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
 /** 'MMM Do YYYY h:mm A' (for example 'Mar 1st 2026 3:05 PM') in the viewer's zone, or the zone given (tests). */
 export function formatDisplayDate(iso: string, zone = 'local'): string {
   const at = parseMoment(iso);
   if (!at) return iso;
-  const parts = new Intl.DateTimeFormat(LOCALE, {
-    timeZone: zone === 'local' ? undefined : zone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(at);
+  const parts = formatterOf(zone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   const day = Number(part('day'));
   return `${part('month')} ${day}${ordinalSuffix(day)} ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;

@@ -46,11 +46,13 @@ const DIALOG_NAMES = {
 } as const;
 
 const pageOf = (system: System) => membersPageView(system.actor.getSnapshot(), system.robot.getSnapshot());
+/** The ids of the page's rows whose checkboxes are checked, in the rows' order. */
+const selectedIn = (view: MembersPageView) => view.rows.filter((row) => view.selected.has(row.id)).map((row) => row.id);
 
 /** The selector's output as the admin would see it. */
 function seenIn(view: MembersPageView): SeenPage {
   const toolbar = view.toolbar && {
-    selected: view.rows.filter((row) => row.selected).map((row) => row.id),
+    selected: selectedIn(view),
     selectAll: view.toolbar.selectAll,
     selectNone: view.toolbar.selectNone,
     invert: view.toolbar.invert,
@@ -77,7 +79,7 @@ function implementationFor(system: System) {
     const dialog = pageOf(system).dialog;
     return dialog?.kind === 'upgradeRequired' && dialog.highlighted;
   };
-  const selectedRows = () => pageOf(system).rows.filter((row) => row.selected).map((row) => row.id);
+  const selectedRows = () => selectedIn(pageOf(system));
   let drag = { from: 0, base: [] as number[] };
   let anchor: number | null = null;
   /** Sends the event, then checks the selection the spec's selection controls leave. */
@@ -223,7 +225,7 @@ describe('the all_members view (part 1 §4: no bulk moves)', () => {
       sendTo(system, event);
     }
     const page = pageOf(system);
-    expect(page.rows.filter((row) => row.selected)).toEqual([]);
+    expect(selectedIn(page)).toEqual([]);
     expect(page.toolbar).toBeNull();
     expect(page.dialog).toBeNull();
     expect(system.actor.getSnapshot().matches({ list: { ready: 'browsing' } })).toBe(true);
@@ -286,7 +288,7 @@ describe("memberList and the app's robot", () => {
     const system = await openWithSelection(false, 'active');
     await runMembersScan(system, OTHER_GROUP_ID);
     expect(system.actors.fetchMembers.waitingRuns()).toBe(0);
-    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1]);
+    expect(selectedIn(pageOf(system))).toEqual([1]);
 
     startMembersScan(system, GROUP_ID);
     expect(seenIn(pageOf(system)).jobNotice).toBe('Syncing Members...');
@@ -347,7 +349,7 @@ describe("a free group's removed list (no action exists there)", () => {
     sendTo(system, { type: 'members.select.range', id: 3 });
     const page = pageOf(system);
     expect(page.toolbar).toBeNull();
-    expect(page.rows.filter((row) => row.selected)).toEqual([]);
+    expect(selectedIn(page)).toEqual([]);
     system.stop();
   });
 });
@@ -356,11 +358,11 @@ describe('selecting rows', () => {
   it('selects the range from the row clicked last on a Shift-click, keeping the rest', async () => {
     const system = await openWithSelection(false, 'inactive');
     sendTo(system, { type: 'members.select.range', id: 3 });
-    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1, 2, 3]);
+    expect(selectedIn(pageOf(system))).toEqual([1, 2, 3]);
     sendTo(system, { type: 'members.select.toggled', id: 2 });
     sendTo(system, { type: 'members.select.toggled', id: 3 });
     sendTo(system, { type: 'members.select.range', id: 1 });
-    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([1, 2, 3]);
+    expect(selectedIn(pageOf(system))).toEqual([1, 2, 3]);
     system.stop();
   });
 
@@ -370,7 +372,7 @@ describe('selecting rows', () => {
     sendTo(system, { type: 'members.drag.started', id: 2 });
     sendTo(system, { type: 'members.drag.entered', id: 3 });
     sendTo(system, { type: 'members.drag.ended' });
-    expect(pageOf(system).rows.filter((row) => row.selected).map((row) => row.id)).toEqual([2, 3]);
+    expect(selectedIn(pageOf(system))).toEqual([2, 3]);
     system.stop();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { membersPageView } from '../../machines/memberList/selectors';
+import { membersPageView, sameMembersPageView } from '../../machines/memberList/selectors';
 import { MEMBER_LIST_ANSWERS, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS, TWO_REMOVALS_LEFT } from '../../src/features/members/fixtures';
 import { settle } from './support/deferredActor';
 import { GROUP_ID, sendTo, startSystem, type System } from './memberListModel';
@@ -36,6 +36,12 @@ describe('the members page before its first page comes', () => {
     system.actor.start();
     expect(view()).toMatchObject({ rows: [], total: null, badges: {}, limits: null, loading: true, dialog: null });
   });
+
+  it('already knows which limits block the list shows, so the page keeps its place', () => {
+    system = startSystem(true);
+    system.actor.start();
+    expect(view()).toMatchObject({ limitsPlan: 'paid', limits: null });
+  });
 });
 
 describe('the tab badges', () => {
@@ -58,15 +64,54 @@ describe('the tab badges', () => {
 });
 
 describe('the rows', () => {
-  it('are the page’s members, each marked selected or not', async () => {
+  it('are the page’s members, with the ids of the selected ones beside them', async () => {
     await openLoaded(false);
     sendTo(system, { type: 'members.select.toggled', id: 2 });
-    expect(view().rows.map(({ id, name, selected }) => ({ id, name, selected }))).toEqual([
-      { id: 1, name: 'Ada Baker', selected: false },
-      { id: 2, name: 'Ben Crumb', selected: true },
-      { id: 3, name: 'Cleo Dough', selected: false },
+    expect(view().rows.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 1, name: 'Ada Baker' },
+      { id: 2, name: 'Ben Crumb' },
+      { id: 3, name: 'Cleo Dough' },
     ]);
+    expect(view().selected).toEqual(new Set([2]));
     expect(view().loading).toBe(false);
+  });
+
+  it('carry their dates formatted, with the UTC time for the tooltip, and none for a date never seen', async () => {
+    system = startSystem(false);
+    system.actor.start();
+    const [first, second] = THREE_MEMBERS.members;
+    system.actors.fetchMembers.resolve({ kind: 'loaded', list: { ...THREE_MEMBERS, members: [first!, { ...second!, last_activity_at: null }] } });
+    await settle();
+    const [row, neverActive] = view().rows;
+    expect(row!.lastActivity).toEqual({ iso: first!.last_activity_at, text: expect.stringMatching(/^Nov 1[12]th 2026 /), utc: '2026-11-12 08:30:00 UTC' });
+    expect(row!.firstSync).toMatchObject({ iso: first!.created_at, utc: '2026-09-01 10:00:00 UTC' });
+    expect(neverActive!.lastActivity).toBeNull();
+  });
+
+  it('stay the same objects while only the selection, the drag or the loading changes', async () => {
+    await openLoaded(false);
+    const before = view();
+    sendTo(system, { type: 'members.select.all' });
+    const selected = view();
+    expect(selected.rows).toBe(before.rows);
+    expect(selected.selected).toEqual(new Set([1, 2, 3]));
+    sendTo(system, { type: 'members.reload' });
+    expect(view().loading).toBe(true);
+    expect(view().rows).toBe(before.rows);
+  });
+
+  it('are the same row objects for the same members, and new ones for a new page', async () => {
+    await openLoaded(false);
+    const before = view().rows;
+    sendTo(system, { type: 'members.reload' });
+    system.actors.fetchMembers.resolve({ kind: 'loaded', list: { ...THREE_MEMBERS, members: [...THREE_MEMBERS.members] } });
+    await settle();
+    expect(view().rows).not.toBe(before);
+    expect(view().rows.every((row, index) => row === before[index])).toBe(true);
+    sendTo(system, { type: 'members.reload' });
+    system.actors.fetchMembers.resolve({ kind: 'loaded', list: { ...THREE_MEMBERS, members: THREE_MEMBERS.members.map((member) => ({ ...member })) } });
+    await settle();
+    expect(view().rows.some((row, index) => row === before[index])).toBe(false);
   });
 
   it('show the drag while the admin drags over them, and not after', async () => {
@@ -76,6 +121,21 @@ describe('the rows', () => {
     expect(view().dragging).toBe(true);
     sendTo(system, { type: 'members.drag.ended' });
     expect(view().dragging).toBe(false);
+  });
+});
+
+describe('two views of the page', () => {
+  it('are the same while nothing the page shows changed, and differ once something did', async () => {
+    await openLoaded(false);
+    const before = view();
+    expect(sameMembersPageView(before, view())).toBe(true);
+    sendTo(system, { type: 'members.select.none' });
+    expect(sameMembersPageView(before, view())).toBe(true);
+    sendTo(system, { type: 'members.select.toggled', id: 3 });
+    expect(sameMembersPageView(before, view())).toBe(false);
+    const selected = view();
+    sendTo(system, { type: 'members.drag.started', id: 1 });
+    expect(sameMembersPageView(selected, view())).toBe(false);
   });
 });
 

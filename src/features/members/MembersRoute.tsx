@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router-dom';
 import type { MemberListGroup } from '../../../machines/memberList/actors';
 import { isPaidPlan } from '../../../rules/plans';
@@ -7,7 +7,13 @@ import { heldDeparturesMachine } from '../../../machines/heldDepartures/machine'
 import { decisionToastOf, departuresNoticeOf } from '../../../machines/heldDepartures/selectors';
 import { memberListMachine } from '../../../machines/memberList/machine';
 import { MEMBERS_QUERY_DEFAULTS, membersQueryOf } from '../../../machines/memberList/query';
-import { membersPageView } from '../../../machines/memberList/selectors';
+import {
+  membersPageViewOf,
+  membersRobotStatusOf,
+  sameMembersPageView,
+  sameMembersRobotStatus,
+  type MemberListSnapshot,
+} from '../../../machines/memberList/selectors';
 import type { ApiClient } from '../../api/client';
 import type { Group } from '../../api/groupsSource';
 import type { RobotActor } from '../../../machines/robot/actorRef';
@@ -53,8 +59,10 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
   const memberList = useActorRef(memberListMachine, {
     input: { api, robotRef: robotActor, listQueryRef: filters.actor, group: memberListGroupOf(group), query: membersQueryOf(list, filters.query) },
   });
-  const snapshot = useSelector(memberList, (current) => current);
-  const robot = useSelector(robotActor, (current) => current);
+  // The page renders when what it shows changes, not on every event of the statechart or of the robot.
+  const robot = useSelector(robotActor, (current) => membersRobotStatusOf(current, group.id), sameMembersRobotStatus);
+  const viewOf = useCallback((snapshot: MemberListSnapshot) => membersPageViewOf(snapshot, robot), [robot]);
+  const view = useSelector(memberList, viewOf, sameMembersPageView);
 
   // The tab is the path's: back, forward and the tab links all change it.
   useEffect(() => memberList.send({ type: 'members.list.changed', list }), [list, memberList]);
@@ -70,8 +78,6 @@ function MembersPage({ api, robotActor, group, showPayments }: MembersRouteProps
     const subscription = memberList.on('members.export.failed', ({ message }) => showToast({ title: 'Export failed', message, variant: 'danger' }));
     return () => subscription.unsubscribe();
   }, [memberList, showToast]);
-
-  const view = useMemo(() => membersPageView(snapshot, robot), [snapshot, robot]);
 
   const purchase = pathTo('group_purchase', { fbGroupId: group.fb_group_id });
   return (

@@ -1,18 +1,30 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
-import { forwardRef, useRef, type ReactNode } from 'react';
-import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
-import type { Member } from '../../../machines/memberList/actors';
+import { createContext, forwardRef, memo, useContext, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
+import { DataTable, type DataTableRowMouseEvent, type DataTableSortEvent } from 'primereact/datatable';
 import type { MemberListName } from '../../../machines/memberList/moves';
-import type { MemberRow } from '../../../machines/memberList/selectors';
+import type { MemberRow, ShownDate } from '../../../machines/memberList/selectors';
+import type { MemberSortField } from '../../../rules/memberLists';
 import { formatUsd } from '../../../rules/prices';
-import { DisplayDate } from '../../ui/DisplayDate';
 import { SubscriptionBadge } from '../../ui/SubscriptionBadge';
 import { EMPTY_LIST_TEXTS, SORTABLE_COLUMNS, TAB_TITLES } from './memberColumns';
+
+/** What the table does with a click, a Shift-click, a press and a pointer passing a row; the same functions from render to render. */
+export interface MembersTableHandlers {
+  onSortChanged: (sortBy: string, direction: 'asc' | 'desc') => void;
+  onToggle: (id: number) => void;
+  /** A Shift-click on a row's checkbox: the range from the row clicked last. */
+  onRangeChosen: (id: number) => void;
+  /** Pressing a row starts a drag that selects every row the pointer passes. */
+  onDragStarted: (id: number) => void;
+  onRowEntered: (id: number) => void;
+}
 
 export interface MembersTableProps {
   list: MemberListName;
   rows: MemberRow[];
+  /** The selected rows' ids: only their checkboxes render again when it changes. */
+  selected: ReadonlySet<number>;
   loading: boolean;
   sortBy: string;
   sortDirection: 'asc' | 'desc';
@@ -21,13 +33,44 @@ export interface MembersTableProps {
   selectable: boolean;
   /** Paid and subscription columns show once the payment-account onboarding is completed. */
   showPayments: boolean;
-  onSortChanged: (sortBy: string, direction: 'asc' | 'desc') => void;
-  onToggle: (id: number) => void;
-  /** A Shift-click on a row's checkbox: the range from the row clicked last. */
-  onRangeChosen: (id: number) => void;
-  /** Pressing a row starts a drag that selects every row the pointer passes. */
-  onDragStarted: (id: number) => void;
-  onRowEntered: (id: number) => void;
+  handlers: MembersTableHandlers;
+}
+
+interface RowSelection {
+  selected: ReadonlySet<number>;
+  handlers: MembersTableHandlers;
+  /** Shift was held when the checkbox was pressed: its change is a range. */
+  shiftHeld: MutableRefObject<boolean>;
+}
+
+const SelectionContext = createContext<RowSelection | null>(null);
+
+interface SelectBoxProps {
+  id: number;
+  name: string;
+  checked: boolean;
+  selection: Omit<RowSelection, 'selected'>;
+}
+
+const SelectBox = memo(function SelectBox({ id, name, checked, selection }: SelectBoxProps) {
+  const { handlers, shiftHeld } = selection;
+  return (
+    <Checkbox
+      aria-label={`Select ${name}`}
+      checked={checked}
+      onMouseDown={(event) => {
+        shiftHeld.current = event.shiftKey;
+      }}
+      onChange={() => (shiftHeld.current ? handlers.onRangeChosen(id) : handlers.onToggle(id))}
+    />
+  );
+});
+
+/** A row's checkbox: it follows the selection, while the row's other cells stay as they were. */
+function SelectCell({ member }: { member: MemberRow }) {
+  const { selected, handlers, shiftHeld } = useContext(SelectionContext)!;
+  const selection = useMemo(() => ({ handlers, shiftHeld }), [handlers, shiftHeld]);
+  return <SelectBox id={member.id} name={member.name} checked={selected.has(member.id)} selection={selection} />;
 }
 
 /** A cell's column name, shown on a phone where the rows are cards without a header row. */
@@ -38,71 +81,81 @@ const labelled = (header: string, value: ReactNode) => (
   </>
 );
 
-/** One page of a list: the sortable columns, a checkbox per row where the list takes a selection; the wrapper takes focus back after a move. */
-export const MembersTable = forwardRef<HTMLDivElement, MembersTableProps>(function MembersTable(props, ref) {
-  const { list, rows, loading, sortBy, sortDirection, searching, selectable, showPayments, onSortChanged, onToggle, onRangeChosen, onDragStarted, onRowEntered } =
-    props;
-  const shiftHeld = useRef(false);
-  const onSort = (event: DataTableSortEvent) => onSortChanged(String(event.sortField), event.sortOrder === -1 ? 'desc' : 'asc');
-  const selectBody = (member: MemberRow) => (
-    <Checkbox
-      aria-label={`Select ${member.name}`}
-      checked={member.selected}
-      onMouseDown={(event) => {
-        shiftHeld.current = event.shiftKey;
-      }}
-      onChange={() => (shiftHeld.current ? onRangeChosen(member.id) : onToggle(member.id))}
-    />
+const shownDate = (date: ShownDate | null) =>
+  date ? (
+    <time dateTime={date.iso} title={date.utc}>
+      {date.text}
+    </time>
+  ) : (
+    '—'
   );
+
+/** A sortable column's cell: the name carries the row's id for a drag; the dates are the row's, formatted once. */
+const bodyOf = (field: MemberSortField, header: string) => (member: MemberRow) => {
+  if (field === 'name') return <span data-member-id={member.id}>{member.name}</span>;
+  if (field === 'last_activity_at') return labelled(header, shownDate(member.lastActivity));
+  if (field === 'created_at') return labelled(header, shownDate(member.firstSync));
+  return labelled(header, member[field]);
+};
+
+const selectBody = (member: MemberRow) => <SelectCell member={member} />;
+const paidBody = (member: MemberRow) => formatUsd(member.paid);
+const subscriptionBody = (member: MemberRow) => <SubscriptionBadge status={member.subscription_status} label={member.subscription} />;
+
+type RowsTableProps = Omit<MembersTableProps, 'selected' | 'loading'>;
+
+/** The DataTable: it renders again only when its rows, sort or columns change, not on a selection or while a page loads. */
+const RowsTable = memo(function RowsTable({ list, rows, sortBy, sortDirection, searching, selectable, showPayments, handlers }: RowsTableProps) {
+  const onSort = (event: DataTableSortEvent) => handlers.onSortChanged(String(event.sortField), event.sortOrder === -1 ? 'desc' : 'asc');
   return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      className={selectable ? 'members-page__table-wrap members-page__table-wrap--selectable' : 'members-page__table-wrap'}
-      onMouseDown={(event) => {
-        const row = (event.target as HTMLElement).closest('tr')?.querySelector<HTMLElement>('[data-member-id]');
-        if (selectable && row && event.button === 0 && !event.shiftKey) onDragStarted(Number(row.dataset.memberId));
-      }}
-    >
     <DataTable
       value={rows}
       dataKey="id"
       lazy
-      loading={loading}
       sortField={sortBy}
       sortOrder={sortDirection === 'desc' ? -1 : 1}
       onSort={onSort}
       emptyMessage={searching ? 'Not found' : EMPTY_LIST_TEXTS[list]}
-      rowClassName={(member: MemberRow) => (member.selected ? 'members-page__row--selected' : '')}
-      onRowMouseEnter={(event) => onRowEntered((event.data as Member).id)}
+      onRowMouseEnter={(event: DataTableRowMouseEvent) => handlers.onRowEntered((event.data as MemberRow).id)}
       className="members-page__table"
       aria-label={`${TAB_TITLES[list]} members`}
     >
       {selectable && <Column header="Select" body={selectBody} style={{ width: '3rem' }} bodyClassName="members-page__cell--select" />}
       {SORTABLE_COLUMNS.map(({ field, header }) => (
-        <Column
-          key={field}
-          field={field}
-          header={header}
-          sortable
-          bodyClassName={`members-page__cell--${field}`}
-          body={(member: Member) =>
-            field === 'name'
-              ? <span data-member-id={member.id}>{member.name}</span>
-              : labelled(header, field === 'last_activity_at' || field === 'created_at' ? member[field] ? <DisplayDate iso={member[field]} /> : '—' : member[field])
-          }
-        />
+        <Column key={field} field={field} header={header} sortable bodyClassName={`members-page__cell--${field}`} body={bodyOf(field, header)} />
       ))}
-      {showPayments && <Column field="paid" header="Paid" sortable body={(member: Member) => formatUsd(member.paid)} />}
-      {showPayments && (
-        <Column
-          field="subscription_status"
-          header="Subscription"
-          sortable
-          body={(member: Member) => <SubscriptionBadge status={member.subscription_status} label={member.subscription} />}
-        />
-      )}
+      {showPayments && <Column field="paid" header="Paid" sortable body={paidBody} />}
+      {showPayments && <Column field="subscription_status" header="Subscription" sortable body={subscriptionBody} />}
     </DataTable>
-    </div>
   );
 });
+
+/** One page of a list: the sortable columns, a checkbox per row where the list takes a selection; the wrapper takes focus back after a move. */
+export const MembersTable = memo(
+  forwardRef<HTMLDivElement, MembersTableProps>(function MembersTable({ selected, loading, ...table }, ref) {
+    const shiftHeld = useRef(false);
+    const { handlers, selectable } = table;
+    const selection = useMemo(() => ({ selected, handlers, shiftHeld }), [selected, handlers]);
+    return (
+      <div
+        ref={ref}
+        tabIndex={-1}
+        aria-busy={loading}
+        className={selectable ? 'members-page__table-wrap members-page__table-wrap--selectable' : 'members-page__table-wrap'}
+        onMouseDown={(event) => {
+          const row = (event.target as HTMLElement).closest('tr')?.querySelector<HTMLElement>('[data-member-id]');
+          if (selectable && row && event.button === 0 && !event.shiftKey) handlers.onDragStarted(Number(row.dataset.memberId));
+        }}
+      >
+        <SelectionContext value={selection}>
+          <RowsTable {...table} />
+        </SelectionContext>
+        {loading && (
+          <div className="members-page__loading">
+            <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+    );
+  }),
+);

@@ -1,13 +1,13 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { MemberListEvent } from '../../../machines/memberList/machine';
 import type { MemberListName } from '../../../machines/memberList/moves';
 import { MEMBER_LIST_TABS, MEMBER_PER_PAGE_OPTIONS } from '../../../rules/memberLists';
 import type { MembersPageView } from '../../../machines/memberList/selectors';
 import { ListPaginator } from '../../ui/ListPaginator';
 import { MEMBER_LIST_DESCRIPTIONS, TAB_TITLES } from './memberColumns';
-import { MembersTable } from './MembersTable';
+import { MembersTable, type MembersTableHandlers } from './MembersTable';
 import { MembersToolbar } from './MembersToolbar';
 import { MemberTabs } from './MemberTabs';
 import { MoveToast } from './MoveToast';
@@ -42,12 +42,31 @@ export interface MembersViewProps {
   savedView?: { chosen: SavedViewId | null; onChosen: (id: SavedViewId | null) => void };
 }
 
+/** The table's handlers, the same functions for the page's life, each calling what the latest render was given. */
+function useTableHandlers(send: MembersViewProps['send'], onSortChanged: MembersViewProps['onSortChanged']): MembersTableHandlers {
+  const latest = useRef({ send, onSortChanged });
+  useLayoutEffect(() => {
+    latest.current = { send, onSortChanged };
+  });
+  return useMemo(
+    () => ({
+      onSortChanged: (sortBy, direction) => latest.current.onSortChanged(sortBy, direction),
+      onToggle: (id) => latest.current.send({ type: 'members.select.toggled', id }),
+      onRangeChosen: (id) => latest.current.send({ type: 'members.select.range', id }),
+      onDragStarted: (id) => latest.current.send({ type: 'members.drag.started', id }),
+      onRowEntered: (id) => latest.current.send({ type: 'members.drag.entered', id }),
+    }),
+    [],
+  );
+}
+
 /** The members page: tabs per list, the selection and its moves, the table and the removal flow. */
 export function MembersView(props: MembersViewProps) {
   const { view, send, typedText, onSearchTyped, onListChosen, listHref, onSortChanged, onPageChanged, showPayments, upgradeHref, onUpgrade, notice, savedView } = props;
   const { dragging, toolbar } = view;
   const tableRef = useRef<HTMLDivElement>(null);
   const toastSeq = view.toast?.seq;
+  const tableHandlers = useTableHandlers(send, onSortChanged);
 
   // After a move, an undo or a removal the moved rows are gone from the page: focus goes back to the table, not to the page's start.
   useEffect(() => {
@@ -111,7 +130,9 @@ export function MembersView(props: MembersViewProps) {
         {view.list === 'all_members' ? 'Every member of the group, in whichever list.' : MEMBER_LIST_DESCRIPTIONS[view.list]}
       </p>
       {view.notice && <Message className="members-page__notice" severity="error" text={view.notice} />}
-      {view.limits && <RemovalLimits limits={view.limits} recommendation={view.recommendation} upgradeHref={upgradeHref} onUpgrade={onUpgrade} />}
+      {view.limitsPlan && (
+        <RemovalLimits plan={view.limitsPlan} limits={view.limits} recommendation={view.recommendation} upgradeHref={upgradeHref} onUpgrade={onUpgrade} />
+      )}
       {toolbar && (
         <MembersToolbar
           toolbar={toolbar}
@@ -132,17 +153,14 @@ export function MembersView(props: MembersViewProps) {
           ref={tableRef}
           list={view.list}
           rows={view.rows}
+          selected={view.selected}
           loading={view.loading}
           sortBy={view.sortBy}
           sortDirection={view.sortDirection}
           searching={view.search !== ''}
           selectable={toolbar !== null}
           showPayments={showPayments}
-          onSortChanged={onSortChanged}
-          onToggle={(id) => send({ type: 'members.select.toggled', id })}
-          onRangeChosen={(id) => send({ type: 'members.select.range', id })}
-          onDragStarted={(id) => send({ type: 'members.drag.started', id })}
-          onRowEntered={(id) => send({ type: 'members.drag.entered', id })}
+          handlers={tableHandlers}
         />
       )}
       {view.total !== null && (
