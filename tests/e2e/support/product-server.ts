@@ -37,11 +37,19 @@ async function waitForStatus(url: string, child: ChildProcess, output: () => str
   throw new Error(`the server did not answer within 150 s:\n${output()}`);
 }
 
-/** Starts the product exactly as `npm start` does, on its own port and data folder. */
-export async function startProductServer(dataDir: string): Promise<ProductServer> {
+export interface ProductServerOptions {
+  /** A PostgreSQL database to serve instead of the data folder's embedded one. */
+  databaseUrl?: string;
+  /** More of the environment (METRICS_TOKEN, say). */
+  env?: Record<string, string>;
+}
+
+/** Starts the product exactly as `npm start` does, on its own port and data folder (or the PostgreSQL database given). */
+export async function startProductServer(dataDir: string, options: ProductServerOptions = {}): Promise<ProductServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
   const child = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
