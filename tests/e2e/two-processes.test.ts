@@ -11,6 +11,7 @@ import { freePort, startProductServer, type ProductServer } from './support/prod
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
 
 const serverUrl = process.env.DATABASE_URL;
+const METRICS_TOKEN = 'two-processes-metrics-token';
 
 interface Group {
   id: number;
@@ -61,6 +62,7 @@ async function roundRobin(upstreams: string[]): Promise<{ url: string; served: n
 describe.skipIf(!serverUrl)('two API processes on one PostgreSQL (skipped without DATABASE_URL)', () => {
   const databaseName = `xfilter_e2e_two_${randomBytes(6).toString('hex')}`;
   const dataDirs: string[] = [];
+  const metricsUrls: string[] = [];
   let servers: ProductServer[] = [];
   let balancer: Awaited<ReturnType<typeof roundRobin>>;
   let browser: Browser;
@@ -72,10 +74,12 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL (skipped withou
     await onServer(`CREATE DATABASE ${databaseName}`);
     const databaseUrl = new URL(serverUrl!);
     databaseUrl.pathname = `/${databaseName}`;
-    const starting = [0, 1].map(() => {
+    const starting = [0, 1].map(async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-e2e-two-'));
       dataDirs.push(dataDir);
-      return startProductServer(dataDir, { databaseUrl: databaseUrl.toString() });
+      const metricsPort = await freePort();
+      metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
+      return startProductServer(dataDir, { databaseUrl: databaseUrl.toString(), env: { METRICS_PORT: String(metricsPort), METRICS_TOKEN } });
     });
     const started = await Promise.allSettled(starting);
     servers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
@@ -127,8 +131,20 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL (skipped withou
     await page.waitForURL(`**/${group.fb_group_id}/members/whitelisted`);
     await expect.poll(() => page.getByRole('checkbox', { name: `Select ${name}` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
-    // The page's requests went to both processes.
+    // The page's requests went to both processes, and each counted its own on its metrics listener.
     expect(Math.min(...balancer.served)).toBeGreaterThan(5);
     expect(consoleErrors).toEqual([]);
+    for (const url of metricsUrls) {
+      const text = await (await fetch(url)).text();
+      expect(text).toMatch(/^xfilter_http_request_duration_seconds_count\{operation="listGroupMembers"\} [1-9]\d*$/m);
+    }
+  });
+
+  it('answers /metrics on the public port only with the bearer token', async () => {
+    const [first] = servers as [ProductServer];
+    expect((await fetch(`${first.url}/metrics`)).status).toBe(401);
+    const scraped = await fetch(`${first.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toMatch(/^xfilter_db_pool_connections\{driver="postgres"\} \d+$/m);
   });
 });
