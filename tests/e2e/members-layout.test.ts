@@ -49,6 +49,30 @@ describe("the members page's layout", () => {
     expect(await rowsOf(page.getByRole('toolbar', { name: 'Member actions' }).getByRole('button'))).toHaveLength(1);
   });
 
+  it.each([
+    [1366, 860],
+    [390, 844],
+  ])('keeps the action bar in its place at %i px while the first page and its removal limits come', async (width, height) => {
+    ({ context, page } = await openPage(browser, baseUrl));
+    await signInThroughSandbox(page, 'Ada Admin');
+    await page.setViewportSize({ width, height });
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/api\/v1\/groups\/\d+\/members\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(membersPath);
+    const toolbar = page.getByRole('toolbar', { name: 'Member actions' });
+    await toolbar.waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const before = (await toolbar.boundingBox())!;
+    answer();
+    await expect.poll(() => page.locator('tbody .p-checkbox').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/removals left now/).isVisible()).toBe(true);
+    expect((await toolbar.boundingBox())!.y).toBe(before.y);
+  });
+
   it("draws PrimeReact's checkboxes, and closed buttons faded and grey", async () => {
     await openMembers(1366, 860);
     expect(await page.locator('tbody input[type=checkbox]:not(.p-checkbox-input)').count()).toBe(0);
