@@ -72,6 +72,20 @@ describe('the first load of the login page', () => {
     expect(scripts.filter(({ text }) => GROUP_PAGE_CODE.some((code) => text.includes(code))).map(({ url }) => url)).toEqual([]);
   });
 
+  it("draws the shell's outline from the page alone, and hides it once the login page shows", async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    // No script and no style sheet of the build: what shows is index.html's own.
+    await page.route(/\/assets\//, (route) => route.abort());
+    await page.goto('/auth/login');
+    expect(await page.locator('.boot-skeleton').isVisible()).toBe(true);
+    expect(await page.locator('.boot-skeleton').textContent()).toContain('xFilter');
+    await page.unroute(/\/assets\//);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in with Facebook' }).waitFor();
+    expect(await page.locator('.boot-skeleton').isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('downloads no font: the system fonts show the text and its few icons are inline SVG', () => {
     expect(ours('font').map((response) => response.url())).toEqual([]);
   });
@@ -82,6 +96,20 @@ describe('the build', () => {
 
   it('emits no Inter font file', () => {
     expect(assets.filter((name) => /inter/i.test(name))).toEqual([]);
+  });
+
+  it('links no style sheet from the page, and preloads the scripts and style sheets both boots share', () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest & Record<string, { css?: string[] }>;
+    const entry = manifest[Object.keys(manifest).find((key) => manifest[key].isEntry)!].file;
+    const appFiles = chunkFiles(manifest, 'src/boot/appBoot.tsx');
+    const shared = [...chunkFiles(manifest, 'src/boot/loginBoot.tsx')].filter((file) => file !== entry && appFiles.has(file));
+    const sharedStyles = Object.values(manifest).filter((chunk) => shared.includes(chunk.file)).flatMap((chunk) => chunk.css ?? []);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(shared.length).toBeGreaterThan(0);
+    expect(sharedStyles.length).toBeGreaterThan(0);
+    expect(shared.filter((file) => !html.includes(`<link rel="modulepreload" crossorigin href="/${file}">`))).toEqual([]);
+    expect(sharedStyles.filter((file) => !html.includes(`<link rel="preload" as="style" crossorigin href="/${file}">`))).toEqual([]);
   });
 
   it('writes a brotli and a gzip copy beside every script and style sheet of 1 KB or more', () => {
