@@ -12,15 +12,23 @@ export interface ScannedMember extends ScannedPerson {
  * A batch of a members scan of a group the reporting user holds: the members are created or
  * refreshed (upsertScannedPeople says which shared fields a report may change) and put in the group
  * with the scanned role and the name as scanned there; their lists and activity counts are not
- * touched. Answers how many members the batch held.
+ * touched. A member this scan has already seen as they are is not written again. Answers how many
+ * members the batch held.
  */
-export async function writeMembersBatch(db: AppDb, userId: number, groupId: number, scanned: readonly ScannedMember[], at: Date): Promise<number> {
+export async function writeMembersBatch(
+  db: AppDb,
+  userId: number,
+  scan: { groupId: number; startedAt: Date },
+  scanned: readonly ScannedMember[],
+  at: Date,
+): Promise<number> {
   const distinct = distinctPeople(scanned);
   const people = await upsertScannedPeople(db, userId, distinct, at);
   await upsertScannedMemberships(
     db,
-    distinct.map((member) => ({ groupId, memberId: people.get(member.fb_user_id)!.id, name: member.name, role: member.role ?? 'subscriber' })),
+    distinct.map((member) => ({ groupId: scan.groupId, memberId: people.get(member.fb_user_id)!.id, name: member.name, role: member.role ?? 'subscriber' })),
     at,
+    scan.startedAt,
   );
   return distinct.length;
 }

@@ -1,4 +1,4 @@
-import { inArray, notInArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import { members } from '../db/schema';
 
@@ -32,82 +32,75 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * The people among these whom a group the reporting user does not hold relies on: members of a
- * group someone holds here that the user is not a holder of. Their shared profile (members row) is
- * that other group's too, so a report from another group may not change it.
+ * Creates or refreshes the members a profile scan read (a members or admins scan) for the user who
+ * reported it. A new person is created with what the scan saw. An existing person's shared profile
+ * (name, deactivation always; username, avatar and bio when the scan saw them) is refreshed only
+ * when every group holding them here is one the user holds (groups nobody holds do not count):
+ * otherwise it stays as it is (docs/CONVENTIONS.md, robot trust model). A profile the scan finds
+ * as it is stays unwritten. One statement whatever the number of people: the people travel as one
+ * array per column.
  */
-async function peopleOthersRelyOn(db: AppDb, userId: number, fbUserIds: readonly string[]): Promise<Set<string>> {
-  if (fbUserIds.length === 0) return new Set();
-  const { rows } = await db.execute<{ fb_user_id: string }>(sql`
-    WITH held_by_reporter AS (
+export async function upsertScannedPeople(db: AppDb, userId: number, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
+  const distinct = distinctPeople(people);
+  const known = new Map<string, KnownMember>();
+  if (distinct.length === 0) return known;
+  const fbUserIds = distinct.map((person) => person.fb_user_id);
+  const { rows } = await db.execute<{ id: number; fb_user_id: string; name: string }>(sql`
+    WITH scanned AS (
+      SELECT * FROM unnest(
+        ${sql.param(fbUserIds)}::text[],
+        ${sql.param(distinct.map((person) => person.name))}::text[],
+        ${sql.param(distinct.map((person) => person.fb_username ?? null))}::text[],
+        ${sql.param(distinct.map((person) => person.avatar_url ?? null))}::text[],
+        ${sql.param(distinct.map((person) => person.bio ?? null))}::text[],
+        ${sql.param(distinct.map((person) => person.is_banned ?? false))}::boolean[]
+      ) WITH ORDINALITY AS given (fb_user_id, name, fb_username, avatar_url, bio, is_banned, ordinality)
+    ),
+    held_by_reporter AS (
       SELECT held.group_id
       FROM memberships AS held
       JOIN members AS reporter ON reporter.id = held.member_id
       JOIN users ON users.fb_user_id = reporter.fb_user_id
       WHERE users.id = ${userId} AND held.is_admin_holder AND NOT held.is_removed
+    ),
+    written AS (
+      INSERT INTO members AS person (fb_user_id, name, fb_username, avatar_url, bio, is_banned, created_at, updated_at)
+      SELECT fb_user_id, name, fb_username, avatar_url, bio, is_banned, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+      FROM scanned ORDER BY ordinality
+      ON CONFLICT (fb_user_id) DO UPDATE SET
+        name = excluded.name,
+        fb_username = COALESCE(excluded.fb_username, person.fb_username),
+        avatar_url = COALESCE(excluded.avatar_url, person.avatar_url),
+        bio = COALESCE(excluded.bio, person.bio),
+        is_banned = excluded.is_banned,
+        updated_at = excluded.updated_at
+      WHERE (person.name, person.fb_username, person.avatar_url, person.bio, person.is_banned) IS DISTINCT FROM
+          (excluded.name, COALESCE(excluded.fb_username, person.fb_username), COALESCE(excluded.avatar_url, person.avatar_url),
+           COALESCE(excluded.bio, person.bio), excluded.is_banned)
+        AND NOT EXISTS (
+          SELECT 1 FROM memberships AS membership
+          WHERE membership.member_id = person.id
+            AND membership.group_id NOT IN (SELECT group_id FROM held_by_reporter)
+            AND EXISTS (
+              SELECT 1 FROM memberships AS holder
+              WHERE holder.group_id = membership.group_id AND holder.role = 'admin' AND holder.is_admin_holder AND NOT holder.is_removed
+            )
+        )
+      RETURNING person.id, person.fb_user_id, person.name
     )
-    SELECT DISTINCT person.fb_user_id
-    FROM members AS person
-    JOIN memberships AS membership ON membership.member_id = person.id
-    WHERE person.fb_user_id IN (${sql.join(
-      fbUserIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      AND membership.group_id NOT IN (SELECT group_id FROM held_by_reporter)
-      AND EXISTS (
-        SELECT 1 FROM memberships AS holder
-        WHERE holder.group_id = membership.group_id AND holder.role = 'admin' AND holder.is_admin_holder AND NOT holder.is_removed
-      )`);
-  return new Set(rows.map((row) => row.fb_user_id));
-}
-
-/**
- * Creates or refreshes the members a profile scan read (a members or admins scan) for the user who
- * reported it. A new person is created with what the scan saw. An existing person's shared profile
- * (name, deactivation always; username, avatar and bio when the scan saw them) is refreshed only
- * when every group holding them here is one the user holds (groups nobody holds do not count):
- * otherwise it stays as it is (docs/CONVENTIONS.md, robot trust model).
- */
-export async function upsertScannedPeople(db: AppDb, userId: number, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
-  const known = new Map<string, KnownMember>();
-  for (const chunk of chunks(distinctPeople(people), ROWS_PER_STATEMENT)) {
-    const protectedPeople = await peopleOthersRelyOn(db, userId, chunk.map((person) => person.fb_user_id));
-    const rows = await db
-      .insert(members)
-      .values(
-        chunk.map((person) => ({
-          fb_user_id: person.fb_user_id,
-          name: person.name,
-          fb_username: person.fb_username ?? null,
-          avatar_url: person.avatar_url ?? null,
-          bio: person.bio ?? null,
-          is_banned: person.is_banned ?? false,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: members.fb_user_id,
-        set: {
-          name: sql`excluded.name`,
-          fb_username: sql`COALESCE(excluded.fb_username, ${members.fb_username})`,
-          avatar_url: sql`COALESCE(excluded.avatar_url, ${members.avatar_url})`,
-          bio: sql`COALESCE(excluded.bio, ${members.bio})`,
-          is_banned: sql`excluded.is_banned`,
-          updated_at: sql`excluded.updated_at`,
-        },
-        setWhere: protectedPeople.size === 0 ? undefined : notInArray(members.fb_user_id, [...protectedPeople]),
-      })
-      .returning({ id: members.id, fb_user_id: members.fb_user_id, name: members.name });
-    for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
-    const untouched = chunk.filter((person) => !known.has(person.fb_user_id)).map((person) => person.fb_user_id);
-    if (untouched.length > 0) {
-      const kept = await db
-        .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
-        .from(members)
-        .where(inArray(members.fb_user_id, untouched));
-      for (const row of kept) known.set(row.fb_user_id, { id: row.id, name: row.name });
-    }
+    SELECT id, fb_user_id, name FROM written
+    UNION ALL
+    SELECT id, fb_user_id, name FROM members
+    WHERE fb_user_id IN (SELECT fb_user_id FROM scanned) AND fb_user_id NOT IN (SELECT fb_user_id FROM written)`);
+  for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
+  const untouched = fbUserIds.filter((fbUserId) => !known.has(fbUserId));
+  if (untouched.length > 0) {
+    // Created by another report since this statement began: the statement saw them neither as new nor as known.
+    const kept = await db
+      .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+      .from(members)
+      .where(inArray(members.fb_user_id, untouched));
+    for (const row of kept) known.set(row.fb_user_id, { id: row.id, name: row.name });
   }
   return known;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { memberships } from '../db/schema';
@@ -15,43 +15,45 @@ export interface ScannedMembership {
 const ROWS_PER_STATEMENT = 2_000;
 
 /**
- * A holder keeps the role admin whatever a scan says: holding the group here (acquired, or
- * granted by a holder) is the product's decision, and only a revoke takes it away.
- */
-const ROLE_UNLESS_HOLDER = sql`CASE WHEN ${memberships.is_admin_holder} THEN 'admin' ELSE excluded.role END`;
-
-/**
  * Records people in a group with the role the scan read: new memberships are created, existing
- * ones get the role and the name; their lists and activity counts are left alone. Touching
- * updated_at marks the membership as seen by the scan.
+ * ones get the role and the name; their lists and activity counts are left alone. A holder keeps
+ * the role admin whatever a scan says: holding the group here (acquired, or granted by a holder)
+ * is the product's decision, and only a revoke takes it away. Touching updated_at marks the
+ * membership as seen by the scan; a membership already seen since `seenSince` (the scan's start)
+ * that the scan finds as it is stays unwritten.
+ *
+ * One statement whatever the number of rows, the rows travelling as one array per column: known
+ * memberships are updated in place and only the others are offered to the insert, so a rescan
+ * runs no insert work (per-row insert triggers) for the members it already has. One made by
+ * another writer meanwhile meets the same update through ON CONFLICT.
  */
-export async function upsertScannedMemberships(
-  db: AppDb,
-  scanned: readonly ScannedMembership[],
-  at: Date,
-): Promise<Array<{ groupId: number; memberId: number; role: MembershipRole }>> {
-  const answered: Array<{ groupId: number; memberId: number; role: MembershipRole }> = [];
-  for (let start = 0; start < scanned.length; start += ROWS_PER_STATEMENT) {
-    const rows = await db
-      .insert(memberships)
-      .values(
-        scanned.slice(start, start + ROWS_PER_STATEMENT).map((membership) => ({
-          group_id: membership.groupId,
-          member_id: membership.memberId,
-          member_name: membership.name,
-          role: membership.role,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [memberships.group_id, memberships.member_id],
-        set: { member_name: sql`excluded.member_name`, role: ROLE_UNLESS_HOLDER, updated_at: sql`excluded.updated_at` },
-      })
-      .returning({ groupId: memberships.group_id, memberId: memberships.member_id, role: memberships.role });
-    answered.push(...rows);
-  }
-  return answered;
+export async function upsertScannedMemberships(db: AppDb, scanned: readonly ScannedMembership[], at: Date, seenSince: Date = at): Promise<void> {
+  if (scanned.length === 0) return;
+  const written = sql`${at.toISOString()}::timestamptz`;
+  const seen = sql`${seenSince.toISOString()}::timestamptz`;
+  const roleFrom = (scan: SQL) => sql`CASE WHEN membership.is_admin_holder THEN 'admin' ELSE ${scan}.role END`;
+  const changedBy = (scan: SQL) =>
+    sql`(membership.member_name IS DISTINCT FROM ${scan}.member_name OR membership.role IS DISTINCT FROM ${roleFrom(scan)} OR membership.updated_at < ${seen})`;
+  await db.execute(sql`
+    WITH given AS (
+      SELECT * FROM unnest(
+        ${sql.param(scanned.map((row) => row.groupId))}::integer[],
+        ${sql.param(scanned.map((row) => row.memberId))}::integer[],
+        ${sql.param(scanned.map((row) => row.name))}::text[],
+        ${sql.param(scanned.map((row) => row.role))}::text[]
+      ) WITH ORDINALITY AS given (group_id, member_id, member_name, role, ordinality)
+    ),
+    refreshed AS (
+      UPDATE memberships AS membership SET member_name = given.member_name, role = ${roleFrom(sql`given`)}, updated_at = ${written}
+      FROM given
+      WHERE membership.group_id = given.group_id AND membership.member_id = given.member_id AND ${changedBy(sql`given`)}
+    )
+    INSERT INTO memberships AS membership (group_id, member_id, member_name, role, created_at, updated_at)
+    SELECT group_id, member_id, member_name, role, ${written}, ${written} FROM given
+    WHERE NOT EXISTS (SELECT 1 FROM memberships AS known WHERE known.group_id = given.group_id AND known.member_id = given.member_id)
+    ORDER BY ordinality
+    ON CONFLICT (group_id, member_id) DO UPDATE SET member_name = excluded.member_name, role = ${roleFrom(sql`excluded`)}, updated_at = excluded.updated_at
+    WHERE ${changedBy(sql`excluded`)}`);
 }
 
 /** People seen in the group's posts are its members: new ones join as subscribers; existing ones are not touched. */

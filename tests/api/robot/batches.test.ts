@@ -1,9 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { members, memberships, robot_job_batches } from '../../../server/db/schema';
+import { member_list_counts, members, memberships, robot_job_batches, robot_jobs } from '../../../server/db/schema';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/database';
 import { withInsertFault } from '../support/faulty-database';
 import { apiAs, type ApiCall } from '../support/robot-client';
@@ -57,8 +57,8 @@ describe.each(databaseKinds())('robot job batches on %s', (kind) => {
   it('leaves nothing of a batch that fails midway, and stores its retry', async () => {
     const before = await rows();
     const { token } = await signInAs(app, 'ada');
-    // The batch's first inserts are its robot_job_batches row and the members; it dies at the memberships.
-    faulty.crashAfterInserts(2);
+    // The batch's first writes are its robot_job_batches row and the members; it dies at the memberships.
+    faulty.crashAfterStatements(2);
     const crashed = await app.inject({
       method: 'POST',
       url: `/api/v1/robot/jobs/${jobId}/members`,
@@ -73,6 +73,40 @@ describe.each(databaseKinds())('robot job batches on %s', (kind) => {
     const retried = await sendMembers(ada, 1, [person(10), person(11)]);
     expect(retried.body).toEqual({ batch_no: 1, accepted: 2, duplicate: false });
     expect(await rows()).toEqual({ members: before.members + 2, memberships: before.memberships + 2, batches: before.batches + 1 });
+  });
+
+  /** The transaction that last wrote each row of the people named, and of their memberships in the group. */
+  const writers = async (fbUserIds: string[]) => {
+    const { rows: written } = await database.db.execute<{ fb_user_id: string; member: string; membership: string; updated_at: string }>(sql`
+      SELECT person.fb_user_id, person.xmin::text AS member, membership.xmin::text AS membership, membership.updated_at::text AS updated_at
+      FROM members AS person JOIN memberships AS membership ON membership.member_id = person.id AND membership.group_id = ${sketchers.id}
+      WHERE person.fb_user_id IN ${fbUserIds}`);
+    return Object.fromEntries(written.map(({ fb_user_id: fbUserId, ...row }) => [fbUserId, row]));
+  };
+  /** member_list_counts against a count of the group's memberships by list. */
+  const listCounts = async () => {
+    const kept = await database.db.select({ list: member_list_counts.list, n: member_list_counts.count }).from(member_list_counts).where(eq(member_list_counts.group_id, sketchers.id));
+    const counted = await database.db.select({ list: memberships.list, n: count() }).from(memberships).where(eq(memberships.group_id, sketchers.id)).groupBy(memberships.list);
+    const byList = (rows: Array<{ list: string; n: number }>) => Object.fromEntries(rows.filter((row) => row.n !== 0).map((row) => [row.list, row.n]));
+    return { kept: byList(kept), counted: byList(counted) };
+  };
+
+  it('writes again only the people and memberships a later batch of the scan changes', async () => {
+    const before = await writers([person(1).fb_user_id, person(2).fb_user_id]);
+    const batch = await sendMembers(ada, 3, [person(1), { ...person(2), name: 'Renamed Person 2', role: 'admin' }]);
+    expect(batch.body).toEqual({ batch_no: 3, accepted: 2, duplicate: false });
+    const after = await writers([person(1).fb_user_id, person(2).fb_user_id]);
+    expect(after[person(1).fb_user_id]).toEqual(before[person(1).fb_user_id]);
+    expect(after[person(2).fb_user_id]!.member).not.toBe(before[person(2).fb_user_id]!.member);
+    expect(after[person(2).fb_user_id]!.membership).not.toBe(before[person(2).fb_user_id]!.membership);
+    const [renamed] = await database.db
+      .select({ name: members.name, member_name: memberships.member_name, role: memberships.role })
+      .from(members)
+      .innerJoin(memberships, eq(memberships.member_id, members.id))
+      .where(and(eq(members.fb_user_id, person(2).fb_user_id), eq(memberships.group_id, sketchers.id)));
+    expect(renamed).toEqual({ name: 'Renamed Person 2', member_name: 'Renamed Person 2', role: 'admin' });
+    const counts = await listCounts();
+    expect(counts.kept).toEqual(counts.counted);
   });
 
   it('refuses a batch of another kind of job', async () => {
@@ -115,6 +149,23 @@ describe.each(databaseKinds())('robot job batches on %s', (kind) => {
     expect((await sendMembers(ada, 1, [person(10)])).body).toEqual({ batch_no: 1, accepted: 0, duplicate: true });
     expect((await ada('POST', '/robot/jobs/{job_id}/progress', { url: `/robot/jobs/${jobId}/progress`, payload: { progress: 1, total: 1 } })).status).toBe(409);
     expect((await ada('POST', '/robot/jobs/{job_id}/finish', { url: `/robot/jobs/${jobId}/finish`, payload: { status: 'completed' } })).status).toBe(409);
+  });
+
+  it('rewrites no unchanged profile when a new scan sees the people again, and marks each of their memberships seen by it', async () => {
+    const people = [person(1), { ...person(2), name: 'Renamed Person 2', role: 'admin' }, person(3)];
+    const before = await writers(people.map((one) => one.fb_user_id));
+    const countsBefore = await listCounts();
+    const rescan = await startJob(ada, sketchers.id, 'fetch_group_members');
+    expect((await sendMembers(ada, 0, people, rescan)).body).toEqual({ batch_no: 0, accepted: 3, duplicate: false });
+    const after = await writers(people.map((one) => one.fb_user_id));
+    const [{ started_at: startedAt }] = (await database.db.select({ started_at: robot_jobs.started_at }).from(robot_jobs).where(eq(robot_jobs.id, rescan))) as [{ started_at: Date }];
+    for (const one of people) {
+      expect(after[one.fb_user_id]!.member).toBe(before[one.fb_user_id]!.member);
+      expect(after[one.fb_user_id]!.membership).not.toBe(before[one.fb_user_id]!.membership);
+      expect(new Date(after[one.fb_user_id]!.updated_at).getTime()).toBeGreaterThanOrEqual(startedAt.getTime());
+    }
+    expect(await listCounts()).toEqual(countsBefore);
+    await ada('POST', '/robot/jobs/{job_id}/finish', { url: `/robot/jobs/${rescan}/finish`, payload: { status: 'stopped' } });
   });
 
   it('moves nobody to removed when a stopped members scan ends', async () => {

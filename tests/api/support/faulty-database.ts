@@ -9,10 +9,12 @@ function delegate(target: AnyObject, property: string | symbol) {
 
 /**
  * The database with a fault to switch on: while armed, every transaction fails at the insert after
- * the first `insertsBeforeCrash`, the way a process that dies midway through a batch would.
+ * the first `insertsBeforeCrash`, the way a process that dies midway through a batch would. Armed
+ * with crashAfterStatements, statements written as SQL (`execute`) count as inserts too.
  */
 export function withInsertFault(database: Database) {
   let insertsBeforeCrash: number | undefined;
+  let counted = new Set<string | symbol>(['insert']);
   const db = new Proxy(database.db as unknown as AnyObject, {
     get(target, property) {
       if (property !== 'transaction') return delegate(target, property);
@@ -21,11 +23,11 @@ export function withInsertFault(database: Database) {
           let inserts = 0;
           const faultyTx = new Proxy(tx, {
             get(txTarget, txProperty) {
-              if (txProperty !== 'insert' || insertsBeforeCrash === undefined) return delegate(txTarget, txProperty);
-              return (table: unknown) => {
+              if (!counted.has(txProperty) || insertsBeforeCrash === undefined) return delegate(txTarget, txProperty);
+              return (...args: unknown[]) => {
                 inserts += 1;
                 if (inserts > insertsBeforeCrash!) throw new Error('the process died midway through the batch');
-                return (txTarget.insert as (table: unknown) => unknown).call(txTarget, table);
+                return (txTarget[txProperty] as (...args: unknown[]) => unknown).apply(txTarget, args);
               };
             },
           });
@@ -38,8 +40,13 @@ export function withInsertFault(database: Database) {
     crashAfterInserts(count: number) {
       insertsBeforeCrash = count;
     },
+    crashAfterStatements(count: number) {
+      insertsBeforeCrash = count;
+      counted = new Set(['insert', 'execute']);
+    },
     heal() {
       insertsBeforeCrash = undefined;
+      counted = new Set(['insert']);
     },
   };
 }
