@@ -72,11 +72,6 @@ export interface Keyset {
   id: number;
 }
 
-type PagedId = {
-  id: number;
-  sort_key: string | null;
-};
-
 /**
  * Name or username (the copies on the membership) or, when asked, the member's fb_user_id contains
  * the text, case-insensitively, % and _ as text. The name and the username are trigram-indexed
@@ -112,8 +107,8 @@ function filterConditions(query: MemberListQuery): Array<SQL | undefined> {
 }
 
 /** Rows after the keyset in (column, id) order; PostgreSQL puts NULLs last going up and first going down. */
-function afterKeyset(query: MemberListQuery, after: Keyset): SQL {
-  const { column, type, nullable } = sortColumnOf(query.sortBy);
+function afterKeyset(query: MemberListQuery, after: Keyset, column = sortColumnOf(query.sortBy).column): SQL {
+  const { type, nullable } = sortColumnOf(query.sortBy);
   const value = sql`${after.sortKey}::${type}`;
   if (query.sortDirection === 'asc') {
     if (after.sortKey === null) return sql`(${column} IS NULL AND id > ${after.id})`;
@@ -139,28 +134,24 @@ function orderedIds(query: MemberListQuery, list: StoredMemberList | undefined, 
 }
 
 /**
- * The membership ids of one page, without touching the member rows. The whole group without a
- * search is the four lists' index scans merged, each read only as deep as the page goes.
+ * One page's member rows in order, each with its membership id and sort key, in one statement: the
+ * page's membership ids first, without touching the member rows (the whole group without a search is
+ * the four lists' index scans merged, each read only as deep as the page goes), then the rows of
+ * those ids over the primary keys.
  */
-async function pageIds(db: AppDb, query: MemberListQuery, limit: number, offset: number, after?: Keyset): Promise<PagedId[]> {
+async function pageRows(db: AppDb, query: MemberListQuery, limit: number, offset: number, after?: Keyset) {
   const direction = sql.raw(query.sortDirection);
   const lists: Array<StoredMemberList | undefined> = query.list !== 'all_members' ? [query.list] : query.search ? [undefined] : [...STORED_MEMBER_LISTS];
   const branches = lists.map((list) => sql`(${orderedIds(query, list, offset + limit, after)})`);
-  const { rows } = await db.execute<PagedId>(sql`SELECT id, sort_key FROM (${sql.join(branches, sql` UNION ALL `)}) AS ordered
-    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}`);
-  return rows.map((row) => ({ id: Number(row.id), sort_key: row.sort_key }));
-}
-
-/** The member rows of those memberships, in the order given (25 rows a page: one join over the primary keys). */
-async function memberRows(db: AppDb, ids: PagedId[]) {
-  if (ids.length === 0) return [];
+  const page = sql`(SELECT id AS page_id, sort_value, sort_key FROM (${sql.join(branches, sql` UNION ALL `)}) AS ordered
+    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}) AS page`;
   const rows = await db
-    .select({ ...memberRowColumns, membership_id: memberships.id })
-    .from(memberships)
+    .select({ ...memberRowColumns, membership_id: memberships.id, sort_key: sql<string | null>`page.sort_key` })
+    .from(page)
+    .innerJoin(memberships, sql`${memberships.id} = page.page_id`)
     .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(inArray(memberships.id, ids.map((row) => row.id)));
-  const byId = new Map(rows.map(({ membership_id: membershipId, ...row }) => [membershipId, row]));
-  return ids.flatMap((row) => byId.get(row.id) ?? []);
+    .orderBy(sql`page.sort_value ${direction}`, sql`page.page_id ${direction}`);
+  return rows.map(({ membership_id: id, sort_key: sortKey, ...row }) => ({ row, keyset: { sortKey, id } satisfies Keyset }));
 }
 
 /** Where a page is read from: its number (an OFFSET), or the row next to it on the page before or after (a keyset). */
@@ -175,12 +166,65 @@ const REVERSED: Record<SortDirection, SortDirection> = { asc: 'desc', desc: 'asc
  * reading the rows before it as an OFFSET does.
  */
 export async function readMemberListPage(db: AppDb, query: MemberListQuery, perPage: number, start: PageStart) {
-  let ids: PagedId[];
-  if ('page' in start) ids = await pageIds(db, query, perPage, (start.page - 1) * perPage);
-  else if (start.toward === 'next') ids = await pageIds(db, query, perPage, 0, start.from);
-  else ids = (await pageIds(db, { ...query, sortDirection: REVERSED[query.sortDirection] }, perPage, 0, start.from)).reverse();
-  const keysetOf = (row: PagedId | undefined): Keyset | undefined => row && { sortKey: row.sort_key, id: row.id };
-  return { rows: await memberRows(db, ids), first: keysetOf(ids[0]), last: keysetOf(ids[ids.length - 1]) };
+  let read: Awaited<ReturnType<typeof pageRows>>;
+  if ('page' in start) read = await pageRows(db, query, perPage, (start.page - 1) * perPage);
+  else if (start.toward === 'next') read = await pageRows(db, query, perPage, 0, start.from);
+  else read = (await pageRows(db, { ...query, sortDirection: REVERSED[query.sortDirection] }, perPage, 0, start.from)).reverse();
+  return { rows: read.map((paged) => paged.row), first: read[0]?.keyset, last: read[read.length - 1]?.keyset };
+}
+
+/** The member rows of those memberships, in the order given (a page: one join over the primary keys). */
+async function memberRows(db: AppDb, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...memberRowColumns, membership_id: memberships.id })
+    .from(memberships)
+    .innerJoin(members, eq(members.id, memberships.member_id))
+    .where(inArray(memberships.id, ids));
+  const byId = new Map(rows.map(({ membership_id: membershipId, ...row }) => [membershipId, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const whereAll = (conditions: Array<SQL | undefined>) => {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length > 0 ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
+};
+
+/**
+ * One page of a searched list, its total and the search's matches per list, from one read of the
+ * matches: the group's memberships the search (and the role and linked-user filters) finds, on the
+ * trigram index for a narrow search or one pass over the group for a broad one, counted per list
+ * and, narrowed to the list and the paying filter, sorted for the page. Then the page's member rows.
+ */
+export async function readMemberSearchPage(db: AppDb, query: MemberListQuery & { search: string }, perPage: number, start: PageStart) {
+  const backwards = 'toward' in start && start.toward === 'previous';
+  const ordered = backwards ? { ...query, sortDirection: REVERSED[query.sortDirection] } : query;
+  const direction = sql.raw(ordered.sortDirection);
+  const { column } = sortColumnOf(query.sortBy);
+  const { paying, ...matching } = query;
+  const inPage = [query.list !== 'all_members' ? sql`list = ${query.list}` : undefined, paying === undefined ? undefined : payingCondition(paying)];
+  const after = 'from' in start ? afterKeyset(ordered, start.from, sql.raw('sort_value')) : undefined;
+  const offset = 'page' in start ? (start.page - 1) * perPage : 0;
+  const { rows } = await db.execute<{ counts: Array<[StoredMemberList, number]>; total: number; page: Array<[number, string | null]> }>(sql`
+    WITH matches AS MATERIALIZED (
+      SELECT id, list, subscription_status, ${column} AS sort_value FROM memberships
+      ${whereAll([sql`group_id = ${query.groupId}`, ...filterConditions(matching)])}
+    )
+    SELECT
+      (SELECT coalesce(json_agg(json_build_array(list, n)), '[]'::json) FROM (SELECT list, count(*)::int AS n FROM matches GROUP BY list) AS per_list) AS counts,
+      (SELECT count(*)::int FROM matches ${whereAll(inPage)}) AS total,
+      (SELECT coalesce(json_agg(json_build_array(id, sort_value::text) ORDER BY sort_value ${direction}, id ${direction}), '[]'::json)
+        FROM (SELECT id, sort_value FROM matches ${whereAll([...inPage, after])} ORDER BY sort_value ${direction}, id ${direction} LIMIT ${perPage} OFFSET ${offset}) AS paged) AS page`);
+  const answer = rows[0]!;
+  const page = backwards ? [...answer.page].reverse() : answer.page;
+  const keysetOf = (paged: [number, string | null] | undefined): Keyset | undefined => paged && { id: Number(paged[0]), sortKey: paged[1] };
+  return {
+    rows: await memberRows(db, page.map(([id]) => Number(id))),
+    first: keysetOf(page[0]),
+    last: keysetOf(page[page.length - 1]),
+    counts: countsOf(answer.counts.map(([list, count]) => ({ list, count }))),
+    total: Number(answer.total),
+  };
 }
 
 /** One page of one list by its number. */
@@ -211,23 +255,20 @@ export async function* readMemberChunks(
     });
   let after: Keyset | undefined;
   for (;;) {
-    const ids = await politely(() => pageIds(db, query, chunkSize, 0, after));
-    if (ids.length > 0) yield await politely(() => memberRows(db, ids));
-    if (ids.length < chunkSize) return;
-    const last = ids[ids.length - 1]!;
-    after = { sortKey: last.sort_key, id: last.id };
+    const read = await politely(() => pageRows(db, query, chunkSize, 0, after));
+    if (read.length > 0) yield read.map((paged) => paged.row);
+    if (read.length < chunkSize) return;
+    after = read[read.length - 1]!.keyset;
   }
 }
 
-/** Members per list of a group: the kept counters, or with a search the matches counted per list. */
-export async function countMemberLists(db: AppDb, groupId: number, search?: string): Promise<MemberListCounts> {
-  const rows = search
-    ? (
-        await db.execute<{ list: StoredMemberList; count: number }>(
-          sql`SELECT list, count(*)::int AS count FROM memberships WHERE group_id = ${groupId} AND ${searchCondition(search)} GROUP BY list`,
-        )
-      ).rows
-    : await db.select({ list: member_list_counts.list, count: member_list_counts.count }).from(member_list_counts).where(eq(member_list_counts.group_id, groupId));
+/** Members per list of a group: the counters the memberships' triggers keep. */
+export async function countMemberLists(db: AppDb, groupId: number): Promise<MemberListCounts> {
+  const rows = await db.select({ list: member_list_counts.list, count: member_list_counts.count }).from(member_list_counts).where(eq(member_list_counts.group_id, groupId));
+  return countsOf(rows);
+}
+
+function countsOf(rows: Array<{ list: StoredMemberList; count: number }>): MemberListCounts {
   const counts: MemberListCounts = { active: 0, inactive: 0, whitelisted: 0, removed: 0, all_members: 0 };
   for (const row of rows) {
     counts[row.list] = row.count;

@@ -8,6 +8,7 @@ import {
   pageStartOfCursor,
   readMemberChunks,
   readMemberListPage,
+  readMemberSearchPage,
   type MemberListQuery,
 } from '../domain/member-lists';
 import { NO_REMOVALS, removalLimits } from '../domain/removal-limits';
@@ -121,16 +122,20 @@ export function membersHandlers({ db, now }: HandlerContext): HandlerGroup {
       if (!start) {
         throw new ApiError('bad_request', "'cursor' in query is not a cursor of this page of this list", { field: 'cursor', location: 'query', rule: 'format' });
       }
-      const [read, countAll, countFiltered, countPaying, limits] = await Promise.all([
-        readMemberListPage(db, query, perPage, start),
+      const { search } = query;
+      // A search reads its page, its total and its counts per list from one pass over its matches.
+      const [read, countAll, limits] = await Promise.all([
+        search
+          ? readMemberSearchPage(db, { ...query, search }, perPage, start)
+          : Promise.all([readMemberListPage(db, query, perPage, start), query.paying === undefined ? undefined : countMemberList(db, query)]).then(
+              ([page, total]) => ({ ...page, counts: undefined, total }),
+            ),
         countMemberLists(db, query.groupId),
-        query.search ? countMemberLists(db, query.groupId, query.search) : undefined,
-        query.paying === undefined ? undefined : countMemberList(db, query),
         limitsOf(query.groupId),
       ]);
-      const filtered = countFiltered ?? countAll;
+      const filtered = read.counts ?? countAll;
       // The paying filter narrows the page and its total; the tabs' counts stay those of the search.
-      const count = countPaying ?? filtered[query.list];
+      const count = read.total ?? filtered[query.list];
       return {
         members: read.rows.map((row) => groupMemberView(request, row)),
         count,

@@ -1,7 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb } from '../../../server/db/connect';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { appSchema } from '../../../server/db/app-db';
+import type { AppDb, DatabaseKind } from '../../../server/db/connect';
 import { oneAtATime } from '../../../server/db/one-at-a-time';
 import { readMemberChunks, type MemberListQuery } from '../../../server/domain/member-lists';
 import { databaseKinds } from '../../support/database';
@@ -11,17 +16,23 @@ import { createTestServer, type TestServer } from '../support/test-server';
 const MEMBERS = 40;
 const CHUNK = 4;
 
-/** The database with its raw queries (an export's chunk reads) held until the test lets them go, counting those under way. */
-function holdingQueries(db: AppDb) {
+/**
+ * The database on a client whose queries (each of an export's chunk reads) are held until the test
+ * lets them go, counting those under way.
+ */
+function holdingQueries(db: AppDb, kind: DatabaseKind) {
   let underWay = 0;
   const held: Array<() => void> = [];
-  const holding = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== 'execute') return Reflect.get(target, property, receiver);
-      return async (...args: Parameters<AppDb['execute']>) => {
+  const client = (db as unknown as { $client: object }).$client;
+  const holdingClient = new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (property !== 'query') return value.bind(target);
+      return async (...args: unknown[]) => {
         underWay += 1;
         try {
-          const result = await target.execute(...args);
+          const result: unknown = await value.apply(target, args);
           await new Promise<void>((release) => held.push(release));
           return result;
         } finally {
@@ -30,6 +41,9 @@ function holdingQueries(db: AppDb) {
       };
     },
   });
+  const holding = (
+    kind === 'pglite' ? drizzlePglite({ client: holdingClient as PGlite, schema: appSchema }) : drizzleNodePg({ client: holdingClient as pg.Pool, schema: appSchema })
+  ) as unknown as AppDb;
   return { db: holding, underWay: () => underWay, release: () => held.splice(0).forEach((release) => release()) };
 }
 
@@ -71,7 +85,7 @@ describe.each(databaseKinds())('exports sharing the database on %s', (kind) => {
   });
 
   it('take turns: of all the exports, one chunk read is in the database at a time', async () => {
-    const holding = holdingQueries(server.db);
+    const holding = holdingQueries(server.db, kind);
     const turns = oneAtATime();
     let done = false;
     const reading = Promise.all([
