@@ -14,8 +14,8 @@ export interface RemovalLimitsProps {
 /** The figures' place while they load: the same lines, unseen. */
 function PendingLimits({ plan }: { plan: MembersLimits['plan'] }) {
   return plan === 'paid' ? (
-    <span className="members-page__limits-pending" aria-hidden="true">
-      000 removals left now (000 today, 000 this week)
+    <span className="members-page__paid-limits members-page__limits-pending" aria-hidden="true">
+      <span>000 removals left now</span> <span>(000 today, 000 this week)</span>
     </span>
   ) : (
     <span className="members-page__free-removals members-page__limits-pending" aria-hidden="true">
@@ -32,8 +32,8 @@ export function RemovalLimits({ plan, limits, recommendation, upgradeHref, onUpg
       {limits === null ? (
         <PendingLimits plan={plan} />
       ) : limits.plan === 'paid' ? (
-        <span>
-          {limits.currentLeft} removals left now ({limits.dailyLeft} today, {limits.weeklyLeft} this week)
+        <span className="members-page__paid-limits">
+          <span>{limits.currentLeft} removals left now</span> <span>({limits.dailyLeft} today, {limits.weeklyLeft} this week)</span>
         </span>
       ) : (
         <a
