@@ -221,3 +221,24 @@ describe.each(plans)('the members page on a $name, driven through its controls',
     },
   );
 });
+
+describe('the checkboxes', () => {
+  it('select the row clicked, and on a Shift-click the rows from the one clicked last', async () => {
+    const system = startSystem(false);
+    try {
+      system.actor.start();
+      system.actors.fetchMembers.resolve({ kind: 'loaded', list: THREE_MEMBERS });
+      await settle();
+      render(<MembersScreen system={system} />);
+      await act(async () => void fireEvent.mouseDown(checkbox('Ada Baker')));
+      await act(async () => void fireEvent.mouseUp(window));
+      await click(checkbox('Ada Baker'));
+      expect(selectedIds()).toEqual([1]);
+      await act(async () => void fireEvent.mouseDown(checkbox('Cleo Dough'), { shiftKey: true }));
+      await click(checkbox('Cleo Dough'));
+      expect(selectedIds()).toEqual([1, 2, 3]);
+    } finally {
+      system.stop();
+    }
+  });
+});
