@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { MemberListEvent } from '../../../machines/memberList/machine';
 import type { MemberListName } from '../../../machines/memberList/moves';
 import { MEMBER_LIST_TABS, MEMBER_PER_PAGE_OPTIONS } from '../../../rules/memberLists';
@@ -42,23 +42,29 @@ export interface MembersViewProps {
   savedView?: { chosen: SavedViewId | null; onChosen: (id: SavedViewId | null) => void };
 }
 
-/** The table's handlers, the same functions for the page's life, each calling what the latest render was given. */
-function useTableHandlers(send: MembersViewProps['send'], onSortChanged: MembersViewProps['onSortChanged']): MembersTableHandlers {
-  const latest = useRef({ send, onSortChanged });
+/** The table's and the paginator's handlers, the same functions for the page's life, each calling what the latest render was given. */
+function useStableHandlers(send: MembersViewProps['send'], onSortChanged: MembersViewProps['onSortChanged'], onPageChanged: MembersViewProps['onPageChanged']) {
+  const latest = useRef({ send, onSortChanged, onPageChanged });
   useLayoutEffect(() => {
-    latest.current = { send, onSortChanged };
+    latest.current = { send, onSortChanged, onPageChanged };
   });
   return useMemo(
     () => ({
-      onSortChanged: (sortBy, direction) => latest.current.onSortChanged(sortBy, direction),
-      onToggle: (id) => latest.current.send({ type: 'members.select.toggled', id }),
-      onRangeChosen: (id) => latest.current.send({ type: 'members.select.range', id }),
-      onDragStarted: (id) => latest.current.send({ type: 'members.drag.started', id }),
-      onRowEntered: (id) => latest.current.send({ type: 'members.drag.entered', id }),
+      table: {
+        onSortChanged: (sortBy, direction) => latest.current.onSortChanged(sortBy, direction),
+        onToggle: (id) => latest.current.send({ type: 'members.select.toggled', id }),
+        onRangeChosen: (id) => latest.current.send({ type: 'members.select.range', id }),
+        onDragStarted: (id) => latest.current.send({ type: 'members.drag.started', id }),
+        onRowEntered: (id) => latest.current.send({ type: 'members.drag.entered', id }),
+      } satisfies MembersTableHandlers,
+      onPageChanged: (page: number, perPage: number) => latest.current.onPageChanged(page, perPage),
     }),
     [],
   );
 }
+
+/** The paginator renders again only when the page, its size or the total changes, not on a selection. */
+const Paginator = memo(ListPaginator);
 
 /** The members page: tabs per list, the selection and its moves, the table and the removal flow. */
 export function MembersView(props: MembersViewProps) {
@@ -66,7 +72,7 @@ export function MembersView(props: MembersViewProps) {
   const { dragging, toolbar } = view;
   const tableRef = useRef<HTMLDivElement>(null);
   const toastSeq = view.toast?.seq;
-  const tableHandlers = useTableHandlers(send, onSortChanged);
+  const handlers = useStableHandlers(send, onSortChanged, onPageChanged);
 
   // After a move, an undo or a removal the moved rows are gone from the page: focus goes back to the table, not to the page's start.
   useEffect(() => {
@@ -160,17 +166,17 @@ export function MembersView(props: MembersViewProps) {
           searching={view.search !== ''}
           selectable={toolbar !== null}
           showPayments={showPayments}
-          handlers={tableHandlers}
+          handlers={handlers.table}
         />
       )}
       {view.total !== null && (
-        <ListPaginator
+        <Paginator
           className="members-page__pagination"
           page={view.page}
           perPage={view.perPage}
           total={view.total}
           perPageOptions={MEMBER_PER_PAGE_OPTIONS}
-          onPageChange={onPageChanged}
+          onPageChange={handlers.onPageChanged}
         />
       )}
       </div>
