@@ -233,7 +233,7 @@ export async function readMemberPage(db: AppDb, query: MemberListQuery, page: nu
 }
 
 /** Rows an export reads at a time: small enough that other users' queries never wait long behind one. */
-const EXPORT_CHUNK_SIZE = 500;
+const EXPORT_CHUNK_SIZE = 100;
 
 /**
  * Every row of a list in the page order, read in chunks that each start after the last one's
