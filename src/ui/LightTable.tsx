@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import './lightTable.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -10,6 +10,8 @@ export interface LightColumn<Row> {
   /** A sortable column: its direction now (null: the table is not sorted by it), and what choosing another one does. */
   sort?: { direction: SortDirection | null; onSort: (direction: SortDirection) => void };
   style?: CSSProperties;
+  /** The class of the column's body cells. */
+  cellClassName?: string;
 }
 
 export interface LightTableProps<Row> {
@@ -19,9 +21,31 @@ export interface LightTableProps<Row> {
   loading: boolean;
   emptyMessage: string;
   ariaLabel: string;
+  /** A class beside the table's own, on its outer element. */
+  className?: string;
   rowClassName?: (row: Row) => string;
   onRowMouseEnter?: (row: Row) => void;
 }
+
+interface LightRowProps<Row> {
+  row: Row;
+  columns: ReadonlyArray<LightColumn<Row>>;
+  className: string | undefined;
+  onMouseEnter: ((row: Row) => void) | undefined;
+}
+
+/** A row renders again only when its object, the columns, its class or its handler change: a page whose rows are kept as they were redraws none of them. */
+const LightRow = memo(function LightRow({ row, columns, className, onMouseEnter }: LightRowProps<unknown>) {
+  return (
+    <tr className={className} onMouseEnter={onMouseEnter && (() => onMouseEnter(row))}>
+      {columns.map(({ key, body, style, cellClassName }) => (
+        <td key={key} style={style} className={cellClassName}>
+          {body(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <Row>(props: LightRowProps<Row>) => ReactElement;
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const SORT_ICON = { asc: 'pi-sort-amount-up-alt', desc: 'pi-sort-amount-down' } as const;
@@ -31,9 +55,9 @@ const SORT_ICON = { asc: 'pi-sort-amount-up-alt', desc: 'pi-sort-amount-down' } 
  * and selected by their statechart: it renders the rows it is given and nothing more, so the page
  * does not download DataTable.
  */
-export function LightTable<Row>({ rows, rowKey, columns, loading, emptyMessage, ariaLabel, rowClassName, onRowMouseEnter }: LightTableProps<Row>) {
+export function LightTable<Row>({ rows, rowKey, columns, loading, emptyMessage, ariaLabel, className, rowClassName, onRowMouseEnter }: LightTableProps<Row>) {
   return (
-    <div className="p-datatable p-component light-table" data-loading={loading || undefined}>
+    <div className={className ? `p-datatable p-component light-table ${className}` : 'p-datatable p-component light-table'} data-loading={loading || undefined}>
       {loading && (
         <div className="light-table__overlay">
           <i className="pi pi-spin pi-spinner" aria-hidden="true" />
@@ -81,15 +105,7 @@ export function LightTable<Row>({ rows, rowKey, columns, loading, emptyMessage, 
                 <td colSpan={columns.length}>{emptyMessage}</td>
               </tr>
             ) : (
-              rows.map((row) => (
-                <tr key={rowKey(row)} className={rowClassName?.(row)} onMouseEnter={onRowMouseEnter && (() => onRowMouseEnter(row))}>
-                  {columns.map(({ key, body, style }) => (
-                    <td key={key} style={style}>
-                      {body(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              rows.map((row) => <LightRow key={rowKey(row)} row={row} columns={columns} className={rowClassName?.(row)} onMouseEnter={onRowMouseEnter} />)
             )}
           </tbody>
         </table>

@@ -1,10 +1,9 @@
-import { Column } from 'primereact/column';
 import { createContext, forwardRef, memo, useContext, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
-import { DataTable, type DataTableRowMouseEvent, type DataTableSortEvent } from 'primereact/datatable';
 import type { MemberListName } from '../../../machines/memberList/moves';
 import type { MemberRow, ShownDate } from '../../../machines/memberList/selectors';
 import type { MemberSortField } from '../../../rules/memberLists';
 import { formatUsd } from '../../../rules/prices';
+import { LightTable, type LightColumn } from '../../ui/LightTable';
 import { SubscriptionBadge } from '../../ui/SubscriptionBadge';
 import { EMPTY_LIST_TEXTS, SORTABLE_COLUMNS, TAB_TITLES } from './memberColumns';
 
@@ -124,32 +123,52 @@ const bodyOf = (field: MemberSortField, header: string) => (member: MemberRow) =
 const selectBody = (member: MemberRow) => <SelectCell member={member} />;
 const paidBody = (member: MemberRow) => formatUsd(member.paid);
 const subscriptionBody = (member: MemberRow) => <SubscriptionBadge status={member.subscription_status} label={member.subscription} />;
+const memberId = (member: MemberRow) => member.id;
 
 type RowsTableProps = Omit<MembersTableProps, 'selected' | 'loading'>;
 
-/** The DataTable: it renders again only when its rows, sort or columns change, not on a selection or while a page loads. */
-const RowsTable = memo(function RowsTable({ list, rows, sortBy, sortDirection, searching, selectable, showPayments, handlers }: RowsTableProps) {
-  const onSort = (event: DataTableSortEvent) => handlers.onSortChanged(String(event.sortField), event.sortOrder === -1 ? 'desc' : 'asc');
+/** The columns of a page: a new set only when the sort, the checkboxes or the payment columns change. */
+function useColumns({ sortBy, sortDirection, selectable, showPayments, handlers }: RowsTableProps): LightColumn<MemberRow>[] {
+  return useMemo(() => {
+    const sortOf = (field: string) => ({
+      direction: sortBy === field ? sortDirection : null,
+      onSort: (direction: 'asc' | 'desc') => handlers.onSortChanged(field, direction),
+    });
+    return [
+      ...(selectable ? [{ key: 'select', header: 'Select', body: selectBody, style: { width: '3rem' }, cellClassName: 'members-page__cell--select' }] : []),
+      ...SORTABLE_COLUMNS.map(({ field, header }) => ({
+        key: field,
+        header,
+        body: bodyOf(field, header),
+        sort: sortOf(field),
+        cellClassName: `members-page__cell--${field}`,
+      })),
+      ...(showPayments
+        ? [
+            { key: 'paid', header: 'Paid', body: paidBody, sort: sortOf('paid') },
+            { key: 'subscription_status', header: 'Subscription', body: subscriptionBody, sort: sortOf('subscription_status') },
+          ]
+        : []),
+    ];
+  }, [sortBy, sortDirection, selectable, showPayments, handlers]);
+}
+
+/** The rows: they render again only when the page, the sort or the columns change, not on a selection or while a page loads. */
+const RowsTable = memo(function RowsTable(props: RowsTableProps) {
+  const { list, rows, searching, handlers } = props;
+  const columns = useColumns(props);
+  const onRowEntered = useMemo(() => (member: MemberRow) => handlers.onRowEntered(member.id), [handlers]);
   return (
-    <DataTable
-      value={rows}
-      dataKey="id"
-      lazy
-      sortField={sortBy}
-      sortOrder={sortDirection === 'desc' ? -1 : 1}
-      onSort={onSort}
+    <LightTable
+      rows={rows}
+      rowKey={memberId}
+      columns={columns}
+      loading={false}
       emptyMessage={searching ? 'Not found' : EMPTY_LIST_TEXTS[list]}
-      onRowMouseEnter={(event: DataTableRowMouseEvent) => handlers.onRowEntered((event.data as MemberRow).id)}
+      ariaLabel={`${TAB_TITLES[list]} members`}
       className="members-page__table"
-      aria-label={`${TAB_TITLES[list]} members`}
-    >
-      {selectable && <Column header="Select" body={selectBody} style={{ width: '3rem' }} bodyClassName="members-page__cell--select" />}
-      {SORTABLE_COLUMNS.map(({ field, header }) => (
-        <Column key={field} field={field} header={header} sortable bodyClassName={`members-page__cell--${field}`} body={bodyOf(field, header)} />
-      ))}
-      {showPayments && <Column field="paid" header="Paid" sortable body={paidBody} />}
-      {showPayments && <Column field="subscription_status" header="Subscription" sortable body={subscriptionBody} />}
-    </DataTable>
+      onRowMouseEnter={onRowEntered}
+    />
   );
 });
 
