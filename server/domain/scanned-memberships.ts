@@ -25,7 +25,8 @@ const ROWS_PER_STATEMENT = 2_000;
  * One statement whatever the number of rows, the rows travelling as one array per column: known
  * memberships are updated in place and only the others are offered to the insert, so a rescan
  * runs no insert work (per-row insert triggers) for the members it already has. One made by
- * another writer meanwhile meets the same update through ON CONFLICT.
+ * another writer meanwhile meets the same update through ON CONFLICT. New memberships take the
+ * username's copy from members here, so the insert trigger has no lookup to make per row.
  */
 export async function upsertScannedMemberships(db: AppDb, scanned: readonly ScannedMembership[], at: Date, seenSince: Date = at): Promise<void> {
   if (scanned.length === 0) return;
@@ -48,10 +49,11 @@ export async function upsertScannedMemberships(db: AppDb, scanned: readonly Scan
       FROM given
       WHERE membership.group_id = given.group_id AND membership.member_id = given.member_id AND ${changedBy(sql`given`)}
     )
-    INSERT INTO memberships AS membership (group_id, member_id, member_name, role, created_at, updated_at)
-    SELECT group_id, member_id, member_name, role, ${written}, ${written} FROM given
+    INSERT INTO memberships AS membership (group_id, member_id, member_name, member_username, role, created_at, updated_at)
+    SELECT given.group_id, given.member_id, given.member_name, member.fb_username, given.role, ${written}, ${written}
+    FROM given JOIN members AS member ON member.id = given.member_id
     WHERE NOT EXISTS (SELECT 1 FROM memberships AS known WHERE known.group_id = given.group_id AND known.member_id = given.member_id)
-    ORDER BY ordinality
+    ORDER BY given.ordinality
     ON CONFLICT (group_id, member_id) DO UPDATE SET member_name = excluded.member_name, role = ${roleFrom(sql`excluded`)}, updated_at = excluded.updated_at
     WHERE ${changedBy(sql`excluded`)}`);
 }

@@ -21,7 +21,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "memberships_username_fill" BEFORE INSERT OR UPDATE OF "member_id" ON "memberships"
+-- An insert that brings the username from members (the robot's batches) skips the per-row lookup.
+CREATE TRIGGER "memberships_username_fill" BEFORE INSERT ON "memberships"
+  FOR EACH ROW WHEN (NEW."member_username" IS NULL) EXECUTE FUNCTION "memberships_username_fill"();
+--> statement-breakpoint
+CREATE TRIGGER "memberships_username_refill" BEFORE UPDATE OF "member_id" ON "memberships"
   FOR EACH ROW EXECUTE FUNCTION "memberships_username_fill"();
 --> statement-breakpoint
 CREATE TRIGGER "members_username_follow" AFTER UPDATE OF "fb_username" ON "members"

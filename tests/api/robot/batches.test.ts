@@ -109,6 +109,23 @@ describe.each(databaseKinds())('robot job batches on %s', (kind) => {
     expect(counts.kept).toEqual(counts.counted);
   });
 
+  it("copies each new member's username to their membership, which the members search reads", async () => {
+    const named = (n: number) => ({ ...person(n), fb_username: `scanned.person.${n}` });
+    const batch = await sendMembers(ada, 4, [named(20), named(21), person(22)]);
+    expect(batch.body).toEqual({ batch_no: 4, accepted: 3, duplicate: false });
+    const copies = await database.db
+      .select({ fb_user_id: members.fb_user_id, member_username: memberships.member_username })
+      .from(memberships)
+      .innerJoin(members, eq(members.id, memberships.member_id))
+      .where(and(eq(memberships.group_id, sketchers.id), sql`${members.fb_user_id} IN ${[20, 21, 22].map((n) => person(n).fb_user_id)}`))
+      .orderBy(members.fb_user_id);
+    expect(copies).toEqual([
+      { fb_user_id: person(20).fb_user_id, member_username: 'scanned.person.20' },
+      { fb_user_id: person(21).fb_user_id, member_username: 'scanned.person.21' },
+      { fb_user_id: person(22).fb_user_id, member_username: null },
+    ]);
+  });
+
   it('refuses a batch of another kind of job', async () => {
     const posts = await ada('POST', '/robot/jobs/{job_id}/posts', { url: `/robot/jobs/${jobId}/posts`, payload: { batch_no: 0, posts: [] } });
     expect(posts.status).toBe(409);
