@@ -130,9 +130,9 @@ describe('the parts of PrimeReact components the build leaves out (vite.config.t
   };
   const sources = [...tsFiles('src'), ...tsFiles('machines')].filter((file) => file.endsWith('.tsx')).map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
 
-  it('finds the tables and the typeaheads', () => {
+  // No page draws PrimeReact's DataTable now (the lists use LightTable); its rows stay for a page that would.
+  it('finds the typeaheads', () => {
     const tags = sources.flatMap(({ text }) => Object.keys(LEFT_OUT_FEATURES).flatMap((tag) => openingTags(text, tag)));
-    expect(tags.filter((tag) => tag.startsWith('<DataTable')).length).toBeGreaterThanOrEqual(1);
     expect(tags.filter((tag) => tag.startsWith('<AutoComplete')).length).toBeGreaterThanOrEqual(2);
   });
 
