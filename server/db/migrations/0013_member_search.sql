@@ -1,6 +1,5 @@
 -- btree_gin lets a trigram index key the group too, so a group's search reads that group's entries only.
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
-DROP INDEX "memberships_name_trgm_idx";--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "member_username" text;--> statement-breakpoint
 UPDATE "memberships" SET "member_username" = "members"."fb_username"
   FROM "members" WHERE "members"."id" = "memberships"."member_id" AND "members"."fb_username" IS NOT NULL;
