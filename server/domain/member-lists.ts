@@ -74,8 +74,8 @@ export interface Keyset {
 
 /**
  * Name or username (the copies on the membership) or, when asked, the member's fb_user_id contains
- * the text, case-insensitively, % and _ as text. The name and the username are trigram-indexed
- * together with the group (memberships_search_trgm_idx), so a search reads the group's matches only.
+ * the text, case-insensitively, % and _ as text. The name and the username's copy each have a
+ * trigram index on memberships, which PostgreSQL ORs before keeping the group's rows.
  */
 function searchCondition(search: string, fbUserId = false): SQL {
   const pattern = containsPattern(search);

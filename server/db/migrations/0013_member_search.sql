@@ -1,5 +1,3 @@
--- btree_gin lets a trigram index key the group too, so a group's search reads that group's entries only.
-CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "member_username" text;--> statement-breakpoint
 UPDATE "memberships" SET "member_username" = "members"."fb_username"
   FROM "members" WHERE "members"."id" = "memberships"."member_id" AND "members"."fb_username" IS NOT NULL;
@@ -30,4 +28,4 @@ CREATE TRIGGER "memberships_username_refill" BEFORE UPDATE OF "member_id" ON "me
 CREATE TRIGGER "members_username_follow" AFTER UPDATE OF "fb_username" ON "members"
   FOR EACH ROW WHEN (OLD."fb_username" IS DISTINCT FROM NEW."fb_username") EXECUTE FUNCTION "members_username_follow"();
 --> statement-breakpoint
-CREATE INDEX "memberships_search_trgm_idx" ON "memberships" USING gin ("group_id","member_name" gin_trgm_ops,"member_username" gin_trgm_ops);
+CREATE INDEX "memberships_username_trgm_idx" ON "memberships" USING gin ("member_username" gin_trgm_ops);

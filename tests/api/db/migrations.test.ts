@@ -46,7 +46,7 @@ const LIST_INDEXES = [
   'memberships_list_paid_idx',
   'memberships_list_subscription_status_idx',
   'memberships_name_trgm_idx',
-  'memberships_search_trgm_idx',
+  'memberships_username_trgm_idx',
   'members_name_trgm_idx',
   'members_username_trgm_idx',
   'posts_group_posted_at_idx',
