@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as forward, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage } from './support/browser';
 import { freePort, startProductServer, type ProductServer } from './support/product-server';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { runOnServer } from '../support/database';
 
 const serverUrl = process.env.DATABASE_URL;
 const METRICS_TOKEN = 'two-processes-metrics-token';
@@ -17,16 +17,6 @@ interface Group {
   id: number;
   name: string;
   fb_group_id: string;
-}
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A load balancer at its simplest: each request, whichever connection it came on, goes to the next process in turn. */
@@ -71,7 +61,7 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL (skipped withou
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE ${databaseName}`);
+    await runOnServer(serverUrl!, `CREATE DATABASE ${databaseName}`);
     const databaseUrl = new URL(serverUrl!);
     databaseUrl.pathname = `/${databaseName}`;
     const starting = [0, 1].map(async () => {
@@ -92,7 +82,7 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL (skipped withou
     await browser?.close();
     await balancer?.close();
     await Promise.all(servers.map((server) => server.stop()));
-    await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await runOnServer(serverUrl!, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
   afterEach(async () => context?.close());

@@ -38,7 +38,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   }
 }
 
-async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+/** One statement on the PostgreSQL server, outside any test's database (create or drop one). */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
