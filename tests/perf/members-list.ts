@@ -6,6 +6,8 @@
  * (default 10), and prints p50, p99, requests/s and how many answers came back, next to the goal
  * of issue 16 where it has one; requests still running when a case ends are waited for before the
  * next one starts, so no case pays for the one before. It asserts nothing.
+ * PERF_DATABASES=postgres (or pglite) runs one database only; PERF_CASES=<regular expression> only
+ * the cases whose group and name ("generated 200,000 active, by name, page 1") it matches.
  * Run: npm run perf:members
  */
 import { randomBytes } from 'node:crypto';
@@ -39,6 +41,8 @@ const DURATION_SECONDS = Number(process.env.PERF_SECONDS ?? 10);
 /** How long a case may leave requests running before the benchmark gives up on the server. */
 const DRAIN_TIMEOUT_MS = 600_000;
 const BIG_GROUP_SIZE = 200_000;
+const ONLY_DATABASES = process.env.PERF_DATABASES?.split(',');
+const ONLY_CASES = process.env.PERF_CASES ? new RegExp(process.env.PERF_CASES) : undefined;
 /** Issue 16's load: 50 connections on PostgreSQL; 10 on the embedded database, which runs one query at a time. */
 const CONNECTIONS: Record<DatabaseKind, number> = { postgres: 50, pglite: 10 };
 
@@ -169,6 +173,7 @@ async function benchmark(kind: DatabaseKind) {
       ['generated 200,000', bigGroupId],
     ] as const) {
       for (const { name, query, nextByCursor, goals } of CASES) {
+        if (ONLY_CASES && !ONLY_CASES.test(`${label} ${name}`)) continue;
         let url = `${address}/api/v1/groups/${groupId}/members?${query}`;
         if (nextByCursor) {
           const first = (await (await fetch(url, { headers })).json()) as { next_cursor?: string | null };
@@ -198,4 +203,4 @@ async function benchmark(kind: DatabaseKind) {
   }
 }
 
-for (const kind of databaseKinds()) await benchmark(kind);
+for (const kind of databaseKinds()) if (!ONLY_DATABASES || ONLY_DATABASES.includes(kind)) await benchmark(kind);
