@@ -4,7 +4,7 @@ import type { AppDeps } from '../appDeps';
 import { connectionsRedirect, findRouteGroup, isGroupIdParam, memberListRedirect } from '../guards';
 import { pathTo } from '../routes';
 import { boundToSession } from './signedInLoaders';
-import { guardAccess, signedIn } from './sessionGate';
+import { guardUserWithGroups } from './sessionGate';
 import type { Group } from '../../api/groupsSource';
 import { isPaidPlan } from '../../../rules/plans';
 
@@ -16,8 +16,8 @@ export const GROUP_NOT_FOUND_NOTICE = { title: 'Uh oh! Error happens!', message:
 
 /** The signed-in user and the route's group among their groups; no group when the id is not digits or the group is not theirs. */
 async function routeGroup({ session, groups }: AppDeps, { request, params }: LoaderFunctionArgs) {
-  const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
-  const group = isGroupIdParam(params.fbGroupId) ? findRouteGroup(params.fbGroupId, await groups.load(token)) : undefined;
+  const { user, groups: userGroups } = await guardUserWithGroups(session, groups, request.signal);
+  const group = isGroupIdParam(params.fbGroupId) ? findRouteGroup(params.fbGroupId, userGroups) : undefined;
   return { user, group };
 }
 

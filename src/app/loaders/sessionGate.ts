@@ -1,6 +1,7 @@
 import { redirect } from 'react-router-dom';
 import { waitFor } from 'xstate';
-import { isSupervisor, sessionAccess, type SessionSnapshot } from '../../../machines/session/selectors';
+import { accessToken, isSupervisor, sessionAccess, type SessionSnapshot } from '../../../machines/session/selectors';
+import type { Group, GroupsSource } from '../../api/groupsSource';
 import { accessRedirect, type RouteAccess, type Visitor } from '../guards';
 import type { SessionActor } from '../sessionActor';
 
@@ -41,4 +42,21 @@ export function signedIn(snapshot: SessionSnapshot) {
   const { user, token } = snapshot.context;
   if (!user || !token) throw new Error('this loader needs a signed-in user');
   return { user, token };
+}
+
+/**
+ * A signed-in user's page that needs their groups: the groups of the stored token are asked for while
+ * the server confirms the session, not after it, so a page load waits one answer instead of two. A
+ * token the server refuses gets a 401 on both calls, and either signs out (part 1 §4 Session); the
+ * groups source keeps no failed answer.
+ */
+export async function guardUserWithGroups(
+  session: SessionActor,
+  groups: GroupsSource,
+  signal: AbortSignal,
+): Promise<{ user: NonNullable<SessionSnapshot['context']['user']>; token: string; groups: Group[] }> {
+  const stored = accessToken(session.getSnapshot());
+  if (stored && sessionAccess(session.getSnapshot()) === 'pending') groups.load(stored).catch(() => {});
+  const { user, token } = signedIn(await guardAccess(session, 'user', signal));
+  return { user, token, groups: await groups.load(token) };
 }

@@ -4,7 +4,7 @@ import { accessToken } from '../../../machines/session/selectors';
 import type { AppDeps } from '../appDeps';
 import { affiliatesRedirect, homeRedirect, onboardingStepRedirect, welcomeRedirect } from '../guards';
 import { markWelcomeSeen } from './markWelcomeSeen';
-import { guardAccess, signedIn } from './sessionGate';
+import { guardAccess, guardUserWithGroups, signedIn } from './sessionGate';
 import { fetchStatus, type Status } from './serverStatus';
 import type { Group } from '../../api/groupsSource';
 import type { WelcomeData } from '../../features/welcome/WelcomeRoute';
@@ -44,8 +44,7 @@ export function boundToSession<Data>(
 /** The layout of every signed-in page: its groups and the status features the shell shows. */
 export function createSignedInLoader(deps: AppDeps) {
   return boundToSession(deps, async ({ request }): Promise<SignedInData> => {
-    const { token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
-    const [groups, status] = await Promise.all([deps.groups.load(token), fetchStatus(deps.api, request.signal)]);
+    const [{ groups }, status] = await Promise.all([guardUserWithGroups(deps.session, deps.groups, request.signal), fetchStatus(deps.api, request.signal)]);
     return { groups, status };
   }, { ignoresSearch: true });
 }
@@ -56,9 +55,9 @@ export function createSignedInLoader(deps: AppDeps) {
  */
 export function createHomeLoader({ session, groups, currentGroup }: AppDeps) {
   return async ({ request }: LoaderFunctionArgs) => {
-    const { user, token } = signedIn(await guardAccess(session, 'user', request.signal));
+    const { user, groups: userGroups } = await guardUserWithGroups(session, groups, request.signal);
     const awaitingScan = groupAwaitingFirstScan(user.flags);
-    const choosable = (await groups.load(token)).filter((group) => group.id !== awaitingScan);
+    const choosable = userGroups.filter((group) => group.id !== awaitingScan);
     throw redirect(homeRedirect({ user, groups: choosable, rememberedFbGroupId: currentGroup.read(user.id) }));
   };
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../appDeps';
 import { findRouteGroup, isGroupIdParam } from '../guards';
 import type { Group } from '../../api/groupsSource';
 import { boundToSession } from '../loaders/signedInLoaders';
-import { guardAccess, signedIn } from '../loaders/sessionGate';
+import { guardUserWithGroups } from '../loaders/sessionGate';
 import { GROUP_ROUTE_ID, pathTo } from '../routes';
 import { createConnectionsLoader, createGroupLoader, createMembersLoader } from '../loaders/groupLoaders';
 import { RouteErrorElement } from '../RouteErrorElement';
@@ -13,11 +13,16 @@ import { lazyElement, pages } from './pages';
 
 const unlocked: ShellRouteHandle = { unlockContent: true };
 
-/** A group page's loader: it runs beside the group loader, so it finds the route's group itself (the group loader tells when it is missing). */
-function groupPageLoader<Data>(deps: AppDeps, load: (group: Group, request: Request) => Promise<Data>) {
+/**
+ * A group page's loader: it runs beside the group loader, so it finds the route's group itself (the
+ * group loader tells when it is missing). A page whose data is loaded by code of its own names that
+ * chunk as `code`: it is fetched while the session and the groups are asked for.
+ */
+function groupPageLoader<Data>(deps: AppDeps, load: (group: Group, request: Request) => Promise<Data>, code?: () => Promise<unknown>) {
   return boundToSession(deps, async ({ request, params }: LoaderFunctionArgs) => {
-    const { token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
-    const group = isGroupIdParam(params.fbGroupId) ? findRouteGroup(params.fbGroupId, await deps.groups.load(token)) : undefined;
+    code?.().catch(() => {});
+    const { groups } = await guardUserWithGroups(deps.session, deps.groups, request.signal);
+    const group = isGroupIdParam(params.fbGroupId) ? findRouteGroup(params.fbGroupId, groups) : undefined;
     if (!group) throw redirect(pathTo('home'));
     return load(group, request);
   });
@@ -35,7 +40,7 @@ export function groupRoutes(deps: AppDeps): RouteObject {
       {
         id: 'group_dashboard',
         path: 'dashboard',
-        ...groupPageLoader(deps, async (group, request) => (await pages.dashboardData()).dashboardLoaderData(deps.api, group, request)),
+        ...groupPageLoader(deps, async (group, request) => (await pages.dashboardData()).dashboardLoaderData(deps.api, group, request), pages.dashboardData),
         ...lazyElement('dashboard', ({ DashboardRoute }) => <DashboardRoute />),
       },
       {
@@ -47,13 +52,13 @@ export function groupRoutes(deps: AppDeps): RouteObject {
       {
         id: 'group_posts',
         path: 'posts',
-        ...groupPageLoader(deps, async (group, request) => (await pages.postsData()).postsLoaderData(deps.api, group, request)),
+        ...groupPageLoader(deps, async (group, request) => (await pages.postsData()).postsLoaderData(deps.api, group, request), pages.postsData),
         ...lazyElement('posts', ({ PostsRoute }) => <PostsRoute />),
       },
       {
         id: 'group_logs',
         path: 'logs',
-        ...groupPageLoader(deps, async (group, request) => (await pages.auditLogsData()).auditLogsLoaderData(deps.api, group, request)),
+        ...groupPageLoader(deps, async (group, request) => (await pages.auditLogsData()).auditLogsLoaderData(deps.api, group, request), pages.auditLogsData),
         ...lazyElement('auditLogs', ({ AuditLogsRoute }) => <AuditLogsRoute api={deps.api} />),
       },
       {

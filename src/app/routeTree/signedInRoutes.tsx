@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import type { AppDeps } from '../appDeps';
 import { boundToSession, createAffiliatesLoader, createHomeLoader, createSignedInLoader, createWelcomeLoader } from '../loaders/signedInLoaders';
-import { guardAccess, signedIn } from '../loaders/sessionGate';
+import { guardUserWithGroups } from '../loaders/sessionGate';
 import { fetchStatus } from '../loaders/serverStatus';
 import { RouteErrorElement } from '../RouteErrorElement';
 import type { ShellRouteHandle } from '../SignedInLayout';
@@ -53,9 +53,11 @@ export function signedInRoutes(deps: AppDeps): RouteObject {
             path: 'change_card',
             handle: unlocked,
             ...boundToSession(deps, async ({ request }) => {
-              const { user, token } = signedIn(await guardAccess(deps.session, 'user', request.signal));
-              const [groups, status] = await Promise.all([deps.groups.load(token), fetchStatus(deps.api, request.signal)]);
-              const { cardGroupOf } = await pages.changeCardData();
+              const [{ user, groups }, status, { cardGroupOf }] = await Promise.all([
+                guardUserWithGroups(deps.session, deps.groups, request.signal),
+                fetchStatus(deps.api, request.signal),
+                pages.changeCardData(),
+              ]);
               return { group: cardGroupOf(groups, deps.currentGroup.read(user.id)), status };
             }),
             ...lazyElement('changeCard', ({ ChangeCardRoute }) => <ChangeCardRoute api={deps.api} session={deps.session} />),

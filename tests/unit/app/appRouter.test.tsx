@@ -265,6 +265,25 @@ describe('the session', () => {
     expect(app.storage.items.has(SESSION_KEYS.token)).toBe(false);
   });
 
+  it('asks for the groups while the server confirms the stored session, not after its answer', async () => {
+    const server = createFakeServer(accounts());
+    let release!: () => void;
+    const sessionAnswer = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    server.override((request) => {
+      if (answered || !request.url.endsWith('/session')) return undefined;
+      return sessionAnswer.then(() => {
+        answered = true;
+        return server.fetch(request);
+      });
+    });
+    renderApp({ server, path: dashboardOf(monthlyGroup), storage: signedInStorage(server.signIn('ada')) });
+    await waitFor(() => expect(server.requests.filter((request) => request.path === '/groups')).toHaveLength(1));
+    release();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.path === '/groups')).toHaveLength(1);
+  });
+
   it('offers a retry when the server cannot restore the session', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const server = createFakeServer(accounts());
