@@ -1,10 +1,11 @@
 import { setImmediate } from 'node:timers/promises';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { rightAway, type OneAtATime } from '../db/one-at-a-time';
 import { STORED_MEMBER_LISTS, type MemberListName, type MemberSortField, type SortDirection, type StoredMemberList } from '../../rules/memberLists';
-import { member_list_counts, members, memberships } from '../db/schema';
+import type { SubscribedPlan } from '../../rules/plans';
+import { groups, member_list_counts, members, memberships } from '../db/schema';
 import { containsPattern } from './user-search';
 
 export interface MemberListQuery {
@@ -72,6 +73,15 @@ export interface Keyset {
   id: number;
 }
 
+/** A value of a statement, or the placeholder a prepared statement fills it in from. */
+type Value<T> = T | Placeholder;
+
+/** A keyset in a statement: a NULL sort value changes the statement's shape, so it is never a placeholder. */
+interface KeysetValue {
+  sortKey: Value<string> | null;
+  id: Value<number>;
+}
+
 /**
  * Name or username (the copies on the membership) or, when asked, the member's fb_user_id contains
  * the text, case-insensitively, % and _ as text. The name and the username's copy each have a
@@ -107,7 +117,7 @@ function filterConditions(query: MemberListQuery): Array<SQL | undefined> {
 }
 
 /** Rows after the keyset in (column, id) order; PostgreSQL puts NULLs last going up and first going down. */
-function afterKeyset(query: MemberListQuery, after: Keyset, column = sortColumnOf(query.sortBy).column): SQL {
+function afterKeyset(query: Pick<MemberListQuery, 'sortBy' | 'sortDirection'>, after: KeysetValue, column = sortColumnOf(query.sortBy).column): SQL {
   const { type, nullable } = sortColumnOf(query.sortBy);
   const value = sql`${after.sortKey}::${type}`;
   if (query.sortDirection === 'asc') {
@@ -119,11 +129,11 @@ function afterKeyset(query: MemberListQuery, after: Keyset, column = sortColumnO
 }
 
 /** One list's memberships (or, with a search, the matches of one list or of all) in sort order, read along the (group_id, list, column, id) index. */
-function orderedIds(query: MemberListQuery, list: StoredMemberList | undefined, limit: number, after: Keyset | undefined): SQL {
+function orderedIds(query: MemberListQuery, groupId: Value<number>, list: Value<StoredMemberList> | undefined, limit: Value<number>, after: KeysetValue | undefined): SQL {
   const direction = sql.raw(query.sortDirection);
   const { column } = sortColumnOf(query.sortBy);
   const conditions = [
-    sql`group_id = ${query.groupId}`,
+    sql`group_id = ${groupId}`,
     list ? sql`list = ${list}` : undefined,
     ...filterConditions(query),
     after ? afterKeyset(query, after) : undefined,
@@ -133,18 +143,34 @@ function orderedIds(query: MemberListQuery, list: StoredMemberList | undefined, 
     ORDER BY ${column} ${direction}, id ${direction} LIMIT ${limit}`;
 }
 
+/** Where a page sits in a statement: its size, the rows before it (an OFFSET) and how deep that reads (their sum), or the keyset it follows. */
+interface PageValues {
+  limit: Value<number>;
+  offset: Value<number>;
+  depth: Value<number>;
+  after?: KeysetValue;
+}
+
+/**
+ * A page's membership ids in order, with their sort values and keys, as the subquery `page`
+ * (page_id, sort_value, sort_key), without touching the member rows: the whole group without a
+ * search is the four lists' index scans merged, each read only as deep as the page goes.
+ */
+function pageOfIds(query: MemberListQuery, groupId: Value<number>, list: Value<StoredMemberList> | undefined, { limit, offset, depth, after }: PageValues): SQL {
+  const direction = sql.raw(query.sortDirection);
+  const lists: Array<Value<StoredMemberList> | undefined> = query.list !== 'all_members' ? [list] : query.search ? [undefined] : [...STORED_MEMBER_LISTS];
+  const branches = lists.map((branch) => sql`(${orderedIds(query, groupId, branch, depth, after)})`);
+  return sql`(SELECT id AS page_id, sort_value, sort_key FROM (${sql.join(branches, sql` UNION ALL `)}) AS ordered
+    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}) AS page`;
+}
+
 /**
  * One page's member rows in order, each with its membership id and sort key, in one statement: the
- * page's membership ids first, without touching the member rows (the whole group without a search is
- * the four lists' index scans merged, each read only as deep as the page goes), then the rows of
- * those ids over the primary keys.
+ * page's membership ids first (pageOfIds), then the rows of those ids over the primary keys.
  */
 async function pageRows(db: AppDb, query: MemberListQuery, limit: number, offset: number, after?: Keyset) {
   const direction = sql.raw(query.sortDirection);
-  const lists: Array<StoredMemberList | undefined> = query.list !== 'all_members' ? [query.list] : query.search ? [undefined] : [...STORED_MEMBER_LISTS];
-  const branches = lists.map((list) => sql`(${orderedIds(query, list, offset + limit, after)})`);
-  const page = sql`(SELECT id AS page_id, sort_value, sort_key FROM (${sql.join(branches, sql` UNION ALL `)}) AS ordered
-    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}) AS page`;
+  const page = pageOfIds(query, query.groupId, query.list === 'all_members' ? undefined : query.list, { limit, offset, depth: offset + limit, after });
   const rows = await db
     .select({ ...memberRowColumns, membership_id: memberships.id, sort_key: sql<string | null>`page.sort_key` })
     .from(page)
@@ -173,30 +199,164 @@ export async function readMemberListPage(db: AppDb, query: MemberListQuery, perP
   return { rows: read.map((paged) => paged.row), first: read[0]?.keyset, last: read[read.length - 1]?.keyset };
 }
 
-/** The member rows of those memberships, in the order given (a page: one join over the primary keys). */
-async function memberRows(db: AppDb, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...memberRowColumns, membership_id: memberships.id })
-    .from(memberships)
-    .innerJoin(members, eq(members.id, memberships.member_id))
-    .where(inArray(memberships.id, ids));
-  const byId = new Map(rows.map(({ membership_id: membershipId, ...row }) => [membershipId, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 const whereAll = (conditions: Array<SQL | undefined>) => {
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
 };
 
 /**
- * One page of a searched list, its total and the search's matches per list, from one read of the
+ * A member as the members list answers it (the contract's Member), but for avatar_url, which is
+ * still the stored one: a path of ours becomes an absolute URL on the caller's origin (publicUrl).
+ */
+export interface MemberAnswer {
+  id: number;
+  fb_user_id: string;
+  fb_username: string | null;
+  name: string;
+  avatar_url: string | null;
+  bio: string | null;
+  created_at: string;
+  updated_at: string;
+  last_activity_at: string | null;
+  posts_count: number;
+  comments_count: number;
+  reactions_count: number;
+  paid: number;
+  role: MembershipRole;
+  is_removed: boolean;
+  is_whitelisted: boolean;
+  is_banned: boolean;
+  subscription: string | null;
+  subscription_status: 'active' | 'failed' | 'other' | null;
+}
+
+/** A timestamp as Date.toISOString writes it: UTC, milliseconds (truncated, as a Date keeps them), Z. */
+const isoTime = (column: string) => sql`to_char(${sql.raw(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The joined membership and member as JSON, the way groupMemberView (handlers/views/group-member.ts)
+ * makes one of a member row, so PostgreSQL hands the page over as one JSON value the server need not
+ * rebuild row by row: paid 0 when unset, and the subscription states the contract does not know
+ * as 'other'.
+ */
+const MEMBER_ANSWER = sql`json_build_object(
+  'id', members.id, 'fb_user_id', members.fb_user_id, 'fb_username', members.fb_username, 'name', memberships.member_name,
+  'avatar_url', members.avatar_url, 'bio', members.bio,
+  'created_at', ${isoTime('memberships.created_at')}, 'updated_at', ${isoTime('memberships.updated_at')}, 'last_activity_at', ${isoTime('memberships.last_activity_at')},
+  'posts_count', memberships.posts_count, 'comments_count', memberships.comments_count, 'reactions_count', memberships.reactions_count,
+  'paid', coalesce(memberships.paid, 0), 'role', memberships.role,
+  'is_removed', memberships.is_removed, 'is_whitelisted', memberships.is_whitelisted, 'is_banned', members.is_banned,
+  'subscription', memberships.subscription,
+  'subscription_status', CASE WHEN memberships.subscription_status IN ('active', 'failed') THEN memberships.subscription_status WHEN memberships.subscription_status IS NOT NULL THEN 'other' END)`;
+
+/** A page's rows as [sort key, membership id, member] in the page's order, from a subquery `page` (page_id, sort_value, sort_key), as JSON ([] when empty). */
+function pageAnswer(page: SQL, direction: SortDirection): SQL<Array<[string | null, number, MemberAnswer]>> {
+  const order = sql.raw(direction);
+  return sql`(SELECT coalesce(json_agg(json_build_array(page.sort_key, page.page_id, ${MEMBER_ANSWER}) ORDER BY page.sort_value ${order}, page.page_id ${order}), '[]'::json)
+    FROM ${page} JOIN memberships ON memberships.id = page.page_id JOIN members ON members.id = memberships.member_id)`;
+}
+
+/** The group's counters per list as JSON [list, count] pairs. */
+const listCounts = (groupId: Value<number>) =>
+  sql<Array<[StoredMemberList, number]>>`(SELECT coalesce(json_agg(json_build_array(list, count)), '[]'::json) FROM ${member_list_counts} WHERE group_id = ${groupId})`;
+
+/** What the members list answers besides the removal limits, and the group's plan they are worked out on. */
+export interface MemberListAnswer {
+  plan: SubscribedPlan;
+  /** The group's members per list. */
+  countAll: MemberListCounts;
+  /** Per list, those the search matches (countAll without a search). */
+  countFiltered: MemberListCounts;
+  /** The requested list's members matching the search and the paying filter: what its pages go through. */
+  total: number;
+  members: MemberAnswer[];
+  first: Keyset | undefined;
+  last: Keyset | undefined;
+}
+
+/** The page read from its rows: reversed back when it was read backwards, with the keysets of its ends. */
+function pageOf(rows: Array<[string | null, number, MemberAnswer]>, backwards: boolean) {
+  const ordered = backwards ? rows.reverse() : rows;
+  const keysetOf = (row: [string | null, number, MemberAnswer] | undefined): Keyset | undefined => row && { sortKey: row[0], id: Number(row[1]) };
+  return { members: ordered.map((row) => row[2]), first: keysetOf(ordered[0]), last: keysetOf(ordered[ordered.length - 1]) };
+}
+
+/** A list's query without a search (nor the supervisor's filters): what the members list reads with a prepared statement. */
+export type PlainListQuery = Pick<MemberListQuery, 'groupId' | 'list' | 'paying' | 'sortBy' | 'sortDirection'>;
+
+/**
+ * The list answer's one statement for a shape of query: the list or the whole group, the sort, the
+ * paying filter and where the page starts (a number, a keyset, a keyset on a NULL sort value). The
+ * group's row (none when it is gone) with its plan, its counters, the paying filter's total and the
+ * page as JSON. Built once per shape and database, then run prepared, as a named statement on
+ * PostgreSQL (parsed once per connection): per request the server only fills in the values.
+ */
+function prepareListAnswer(db: AppDb, query: PlainListQuery, start: 'page' | 'after' | 'after_null', name: string) {
+  const groupId = sql.placeholder('groupId');
+  const list = query.list === 'all_members' ? undefined : sql.placeholder('list');
+  const after = start === 'page' ? undefined : { sortKey: start === 'after_null' ? null : sql.placeholder('sortKey'), id: sql.placeholder('afterId') };
+  const page = pageOfIds(query, groupId, list, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), depth: sql.placeholder('depth'), after });
+  const inList = [sql`group_id = ${groupId}`, list && sql`list = ${list}`, query.paying === undefined ? undefined : payingCondition(query.paying)];
+  return db
+    .select({
+      plan: groups.subscribed_plan,
+      counts: listCounts(groupId),
+      total: query.paying === undefined ? sql<null>`NULL::int` : sql<number>`(SELECT count(*)::int FROM ${memberships} ${whereAll(inList)})`,
+      page: pageAnswer(page, query.sortDirection),
+    })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .prepare(name);
+}
+
+type PreparedListAnswer = ReturnType<typeof prepareListAnswer>;
+
+/** Each database's prepared list answers, by statement name. */
+const preparedListAnswers = new WeakMap<AppDb, Map<string, PreparedListAnswer>>();
+
+/**
+ * The members list's answer for a page of a list without a search, in one prepared statement;
+ * undefined when the group is gone. A page next to a known row is read as readMemberListPage
+ * reads it.
+ */
+export async function readMemberListAnswer(db: AppDb, query: PlainListQuery, perPage: number, start: PageStart): Promise<MemberListAnswer | undefined> {
+  const backwards = 'toward' in start && start.toward === 'previous';
+  const ordered = backwards ? { ...query, sortDirection: REVERSED[query.sortDirection] } : query;
+  const startShape = 'page' in start ? 'page' : start.from.sortKey === null ? 'after_null' : 'after';
+  const name = `member_list_${query.list === 'all_members' ? 'all' : 'one'}_${query.sortBy}_${ordered.sortDirection}_${startShape}_${query.paying ?? 'any'}`;
+  let prepared = preparedListAnswers.get(db);
+  if (!prepared) preparedListAnswers.set(db, (prepared = new Map()));
+  let statement = prepared.get(name);
+  if (!statement) prepared.set(name, (statement = prepareListAnswer(db, ordered, startShape, name)));
+  const offset = 'page' in start ? (start.page - 1) * perPage : 0;
+  const [row] = await statement.execute({
+    groupId: query.groupId,
+    list: query.list,
+    limit: perPage,
+    offset,
+    depth: offset + perPage,
+    sortKey: 'from' in start ? start.from.sortKey : null,
+    afterId: 'from' in start ? start.from.id : null,
+  });
+  if (!row) return undefined;
+  const countAll = countsOf(row.counts.map(([list, count]) => ({ list, count })));
+  return {
+    plan: row.plan,
+    countAll,
+    countFiltered: countAll,
+    total: row.total ?? countAll[query.list],
+    ...pageOf(row.page, backwards),
+  };
+}
+
+/**
+ * The members list's answer for a page of a searched list, in one statement; undefined when the
+ * group is gone. Its page, its total and the search's matches per list come from one read of the
  * matches: the group's memberships the search (and the role and linked-user filters) finds, on the
  * trigram index for a narrow search or one pass over the group for a broad one, counted per list
- * and, narrowed to the list and the paying filter, sorted for the page. Then the page's member rows.
+ * and, narrowed to the list and the paying filter, sorted for the page, joined to its member rows.
  */
-export async function readMemberSearchPage(db: AppDb, query: MemberListQuery & { search: string }, perPage: number, start: PageStart) {
+export async function readMemberSearchPage(db: AppDb, query: MemberListQuery & { search: string }, perPage: number, start: PageStart): Promise<MemberListAnswer | undefined> {
   const backwards = 'toward' in start && start.toward === 'previous';
   const ordered = backwards ? { ...query, sortDirection: REVERSED[query.sortDirection] } : query;
   const direction = sql.raw(ordered.sortDirection);
@@ -205,25 +365,34 @@ export async function readMemberSearchPage(db: AppDb, query: MemberListQuery & {
   const inPage = [query.list !== 'all_members' ? sql`list = ${query.list}` : undefined, paying === undefined ? undefined : payingCondition(paying)];
   const after = 'from' in start ? afterKeyset(ordered, start.from, sql.raw('sort_value')) : undefined;
   const offset = 'page' in start ? (start.page - 1) * perPage : 0;
-  const { rows } = await db.execute<{ counts: Array<[StoredMemberList, number]>; total: number; page: Array<[number, string | null]> }>(sql`
+  const page = sql`(SELECT id AS page_id, sort_value, sort_value::text AS sort_key FROM matches ${whereAll([...inPage, after])}
+    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${perPage} OFFSET ${offset}) AS page`;
+  const { rows } = await db.execute<{
+    plan: SubscribedPlan;
+    count_all: Array<[StoredMemberList, number]>;
+    counts: Array<[StoredMemberList, number]>;
+    total: number;
+    page: Array<[string | null, number, MemberAnswer]>;
+  }>(sql`
     WITH matches AS MATERIALIZED (
       SELECT id, list, subscription_status, ${column} AS sort_value FROM memberships
       ${whereAll([sql`group_id = ${query.groupId}`, ...filterConditions(matching)])}
     )
     SELECT
+      groups.subscribed_plan AS plan,
+      ${listCounts(query.groupId)} AS count_all,
       (SELECT coalesce(json_agg(json_build_array(list, n)), '[]'::json) FROM (SELECT list, count(*)::int AS n FROM matches GROUP BY list) AS per_list) AS counts,
       (SELECT count(*)::int FROM matches ${whereAll(inPage)}) AS total,
-      (SELECT coalesce(json_agg(json_build_array(id, sort_value::text) ORDER BY sort_value ${direction}, id ${direction}), '[]'::json)
-        FROM (SELECT id, sort_value FROM matches ${whereAll([...inPage, after])} ORDER BY sort_value ${direction}, id ${direction} LIMIT ${perPage} OFFSET ${offset}) AS paged) AS page`);
-  const answer = rows[0]!;
-  const page = backwards ? [...answer.page].reverse() : answer.page;
-  const keysetOf = (paged: [number, string | null] | undefined): Keyset | undefined => paged && { id: Number(paged[0]), sortKey: paged[1] };
+      ${pageAnswer(page, ordered.sortDirection)} AS page
+    FROM groups WHERE groups.id = ${query.groupId}`);
+  const answer = rows[0];
+  if (!answer) return undefined;
   return {
-    rows: await memberRows(db, page.map(([id]) => Number(id))),
-    first: keysetOf(page[0]),
-    last: keysetOf(page[page.length - 1]),
-    counts: countsOf(answer.counts.map(([list, count]) => ({ list, count }))),
+    plan: answer.plan,
+    countAll: countsOf(answer.count_all.map(([list, count]) => ({ list, count }))),
+    countFiltered: countsOf(answer.counts.map(([list, count]) => ({ list, count }))),
     total: Number(answer.total),
+    ...pageOf(answer.page, backwards),
   };
 }
 
