@@ -5,12 +5,16 @@
  * on PGlite with 10 connections. Each case runs after three warm-up requests, for PERF_SECONDS
  * (default 10), and prints p50, p99, requests/s and how many answers came back, next to the goal
  * of issue 16 where it has one; requests still running when a case ends are waited for before the
- * next one starts, so no case pays for the one before. It asserts nothing.
+ * next one starts, so no case pays for the one before. Beside them, the CPU time each answer cost:
+ * this process's (the server and autocannon, which runs in it) and, on PostgreSQL, its backends'
+ * (read from /proc), figures that other work on the machine does not move as it moves req/s and
+ * latency. It asserts nothing.
  * PERF_DATABASES=postgres (or pglite) runs one database only; PERF_CASES=<regular expression> only
  * the cases whose group and name ("generated 200,000 active, by name, page 1") it matches.
  * Run: npm run perf:members
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -78,6 +82,36 @@ function againstGoal(goal: Goal | undefined, p99: number, rps: number): string {
 }
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU milliseconds each PostgreSQL backend serving the database has used so far, by process id
+ * (the server runs on this machine); empty on PGlite, whose work is this process's own.
+ */
+async function backendCpuMs(database: Database): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  if (database.kind !== 'postgres') return used;
+  const { rows } = await database.db.execute<{ pid: number }>(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  for (const { pid } of rows) {
+    try {
+      // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(Number(pid), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      // A backend that has ended meanwhile.
+    }
+  }
+  return used;
+}
+
+/** CPU milliseconds the backends used between two readings (a backend started meanwhile counts from zero). */
+function backendCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
+}
 
 /**
  * A fresh database; on PostgreSQL with the pool size the server runs with (connectDatabase's
@@ -185,13 +219,22 @@ async function benchmark(kind: DatabaseKind) {
           const response = await fetch(url, { headers });
           if (!response.ok) throw new Error(`${name} on ${label}: ${response.status} ${await response.text()}`);
         }
+        const processCpuBefore = process.cpuUsage();
+        const backendCpuBefore = await backendCpuMs(database);
         const result = await autocannon({ url, connections, duration: DURATION_SECONDS, headers });
         const drainMs = await drained();
+        const processCpu = process.cpuUsage(processCpuBefore);
+        const backendCpu = backendCpuSpent(backendCpuBefore, await backendCpuMs(database));
+        const answered = Math.max(1, result.requests.total);
+        const cpuPerAnswer =
+          `  cpu/answer node ${((processCpu.user + processCpu.system) / 1000 / answered).toFixed(2)} ms` +
+          (database.kind === 'postgres' ? `, postgres ${(backendCpu / answered).toFixed(2)} ms` : '');
         const { p50, p99 } = result.latency;
         const rps = result.requests.average;
         console.log(
           `${kind.padEnd(8)} ${String(connections).padStart(2)} conns  ${label.padEnd(18)} ${name.padEnd(34)} p50 ${String(p50).padStart(5)} ms  p99 ${String(p99).padStart(5)} ms  ${rps.toFixed(0).padStart(6)} req/s  ${String(result.requests.total).padStart(6)} answered` +
             (result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})` : '') +
+            cpuPerAnswer +
             (drainMs > 1000 ? `  (${(drainMs / 1000).toFixed(0)} s to finish the requests left running)` : '') +
             (groupId === bigGroupId ? againstGoal(goals[kind], p99, rps) : ''),
         );
