@@ -38,7 +38,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * when every group holding them here is one the user holds (groups nobody holds do not count):
  * otherwise it stays as it is (docs/CONVENTIONS.md, robot trust model). A profile the scan finds
  * as it is stays unwritten. One statement whatever the number of people: the people travel as one
- * array per column.
+ * array per column. Each person is looked up by fb_user_id, one index probe per person, so the cost
+ * follows the batch and not the size of the table; only the new and the changed go on to the
+ * INSERT ... ON CONFLICT DO UPDATE, and the others are answered from the lookup.
  */
 export async function upsertScannedPeople(db: AppDb, userId: number, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
   const distinct = distinctPeople(people);
@@ -56,6 +58,19 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
         ${sql.param(distinct.map((person) => person.is_banned ?? false))}::boolean[]
       ) WITH ORDINALITY AS given (fb_user_id, name, fb_username, avatar_url, bio, is_banned, ordinality)
     ),
+    looked_up AS (
+      SELECT scanned.*, person.id, person.name AS known_name,
+        person.id IS NOT NULL
+          AND (person.name, person.fb_username, person.avatar_url, person.bio, person.is_banned) IS NOT DISTINCT FROM
+            (scanned.name, COALESCE(scanned.fb_username, person.fb_username), COALESCE(scanned.avatar_url, person.avatar_url),
+             COALESCE(scanned.bio, person.bio), scanned.is_banned) AS unchanged
+      FROM scanned
+      LEFT JOIN LATERAL (
+        SELECT known.id, known.name, known.fb_username, known.avatar_url, known.bio, known.is_banned FROM members AS known
+        WHERE known.fb_user_id = scanned.fb_user_id
+        LIMIT 1
+      ) AS person ON true
+    ),
     held_by_reporter AS (
       SELECT held.group_id
       FROM memberships AS held
@@ -66,7 +81,7 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
     written AS (
       INSERT INTO members AS person (fb_user_id, name, fb_username, avatar_url, bio, is_banned, created_at, updated_at)
       SELECT fb_user_id, name, fb_username, avatar_url, bio, is_banned, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-      FROM scanned ORDER BY ordinality
+      FROM looked_up WHERE NOT unchanged ORDER BY ordinality
       ON CONFLICT (fb_user_id) DO UPDATE SET
         name = excluded.name,
         fb_username = COALESCE(excluded.fb_username, person.fb_username),
@@ -90,8 +105,8 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
     )
     SELECT id, fb_user_id, name FROM written
     UNION ALL
-    SELECT id, fb_user_id, name FROM members
-    WHERE fb_user_id IN (SELECT fb_user_id FROM scanned) AND fb_user_id NOT IN (SELECT fb_user_id FROM written)`);
+    SELECT id, fb_user_id, known_name FROM looked_up
+    WHERE id IS NOT NULL AND fb_user_id NOT IN (SELECT fb_user_id FROM written)`);
   for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
   const untouched = fbUserIds.filter((fbUserId) => !known.has(fbUserId));
   if (untouched.length > 0) {

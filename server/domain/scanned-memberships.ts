@@ -22,11 +22,14 @@ const ROWS_PER_STATEMENT = 2_000;
  * membership as seen by the scan; a membership already seen since `seenSince` (the scan's start)
  * that the scan finds as it is stays unwritten.
  *
- * One statement whatever the number of rows, the rows travelling as one array per column: known
- * memberships are updated in place and only the others are offered to the insert, so a rescan
- * runs no insert work (per-row insert triggers) for the members it already has. One made by
- * another writer meanwhile meets the same update through ON CONFLICT. New memberships take the
- * username's copy from members here, so the insert trigger has no lookup to make per row.
+ * One statement whatever the number of rows, the rows travelling as one array per column. Each
+ * row's membership is looked up by its key, one index probe per row, so the cost follows the batch
+ * and not the size of the table (the planner, left to join the batch with the whole table, scans it
+ * when its statistics lag behind a growing table: no autovacuum on PGlite). Only the rows with
+ * something to write go on, to one INSERT ... ON CONFLICT DO UPDATE, which again finds each by its
+ * key: new memberships are created, with the username's copy from members so the insert trigger
+ * has no lookup to make, and known ones get the update; one made by another writer meanwhile meets
+ * the same update.
  */
 export async function upsertScannedMemberships(db: AppDb, scanned: readonly ScannedMembership[], at: Date, seenSince: Date = at): Promise<void> {
   if (scanned.length === 0) return;
@@ -44,16 +47,19 @@ export async function upsertScannedMemberships(db: AppDb, scanned: readonly Scan
         ${sql.param(scanned.map((row) => row.role))}::text[]
       ) WITH ORDINALITY AS given (group_id, member_id, member_name, role, ordinality)
     ),
-    refreshed AS (
-      UPDATE memberships AS membership SET member_name = given.member_name, role = ${roleFrom(sql`given`)}, updated_at = ${written}
-      FROM given
-      WHERE membership.group_id = given.group_id AND membership.member_id = given.member_id AND ${changedBy(sql`given`)}
+    due AS (
+      SELECT given.* FROM given
+      LEFT JOIN LATERAL (
+        SELECT known.member_name, known.role, known.is_admin_holder, known.updated_at FROM memberships AS known
+        WHERE known.group_id = given.group_id AND known.member_id = given.member_id
+        LIMIT 1
+      ) AS membership ON true
+      WHERE membership.role IS NULL OR ${changedBy(sql`given`)}
     )
     INSERT INTO memberships AS membership (group_id, member_id, member_name, member_username, role, created_at, updated_at)
-    SELECT given.group_id, given.member_id, given.member_name, member.fb_username, given.role, ${written}, ${written}
-    FROM given JOIN members AS member ON member.id = given.member_id
-    WHERE NOT EXISTS (SELECT 1 FROM memberships AS known WHERE known.group_id = given.group_id AND known.member_id = given.member_id)
-    ORDER BY given.ordinality
+    SELECT due.group_id, due.member_id, due.member_name, (SELECT member.fb_username FROM members AS member WHERE member.id = due.member_id), due.role, ${written}, ${written}
+    FROM due
+    ORDER BY due.ordinality
     ON CONFLICT (group_id, member_id) DO UPDATE SET member_name = excluded.member_name, role = ${roleFrom(sql`excluded`)}, updated_at = excluded.updated_at
     WHERE ${changedBy(sql`excluded`)}`);
 }
