@@ -73,8 +73,8 @@ export interface Keyset {
   id: number;
 }
 
-/** A value of a statement, or the placeholder a prepared statement fills it in from. */
-type Value<T> = T | Placeholder;
+/** A value of a statement (a parameter), the placeholder a prepared statement fills it in from, or a literal in its text. */
+type Value<T> = T | Placeholder | SQL;
 
 /** A keyset in a statement: a NULL sort value changes the statement's shape, so it is never a placeholder. */
 interface KeysetValue {
@@ -285,17 +285,39 @@ function pageOf(rows: Array<[string | null, number, MemberAnswer]>, backwards: b
 export type PlainListQuery = Pick<MemberListQuery, 'groupId' | 'list' | 'paying' | 'sortBy' | 'sortDirection'>;
 
 /**
- * The list answer's one statement for a shape of query: the list or the whole group, the sort, the
- * paying filter and where the page starts (a number, a keyset, a keyset on a NULL sort value). The
- * group's row (none when it is gone) with its plan, its counters, the paying filter's total and the
- * page as JSON. Built once per shape and database, then run prepared, as a named statement on
- * PostgreSQL (parsed once per connection): per request the server only fills in the values.
+ * Where a list answer's page starts: page 1, another page by its number (an OFFSET), or next to a
+ * keyset, on a sort value or a NULL one.
  */
-function prepareListAnswer(db: AppDb, query: PlainListQuery, start: 'page' | 'after' | 'after_null', name: string) {
+type StartShape = 'first' | 'page' | 'after' | 'after_null';
+
+/** A whole number written into a statement's text. */
+function literal(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`${value} is not a whole number`);
+  return sql.raw(String(value));
+}
+
+/**
+ * The list answer's one statement for a shape of query: the list or the whole group, the sort, the
+ * paying filter, the page size and where the page starts. The group's row (none when it is gone)
+ * with its plan, its counters, the paying filter's total and the page as JSON. Built once per shape
+ * and database, then run prepared, as a named statement on PostgreSQL (parsed once per connection):
+ * per request the server only fills in the values. The page size, and the OFFSET where it is 0 (page
+ * 1, a page by cursor), are written in the text: a LIMIT or OFFSET left to a parameter makes
+ * PostgreSQL plan for a tenth of the rows, so it would plan every run anew rather than keep the
+ * statement's plan.
+ */
+function prepareListAnswer(db: AppDb, query: PlainListQuery, start: StartShape, perPage: number, name: string) {
   const groupId = sql.placeholder('groupId');
   const list = query.list === 'all_members' ? undefined : sql.placeholder('list');
-  const after = start === 'page' ? undefined : { sortKey: start === 'after_null' ? null : sql.placeholder('sortKey'), id: sql.placeholder('afterId') };
-  const page = pageOfIds(query, groupId, list, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), depth: sql.placeholder('depth'), after });
+  const after = start === 'after' || start === 'after_null' ? { sortKey: start === 'after_null' ? null : sql.placeholder('sortKey'), id: sql.placeholder('afterId') } : undefined;
+  const limit = literal(perPage);
+  const byNumber = start === 'page';
+  const page = pageOfIds(query, groupId, list, {
+    limit,
+    offset: byNumber ? sql.placeholder('offset') : literal(0),
+    depth: byNumber ? sql.placeholder('depth') : limit,
+    after,
+  });
   const inList = [sql`group_id = ${groupId}`, list && sql`list = ${list}`, query.paying === undefined ? undefined : payingCondition(query.paying)];
   return db
     .select({
@@ -322,17 +344,16 @@ const preparedListAnswers = new WeakMap<AppDb, Map<string, PreparedListAnswer>>(
 export async function readMemberListAnswer(db: AppDb, query: PlainListQuery, perPage: number, start: PageStart): Promise<MemberListAnswer | undefined> {
   const backwards = 'toward' in start && start.toward === 'previous';
   const ordered = backwards ? { ...query, sortDirection: REVERSED[query.sortDirection] } : query;
-  const startShape = 'page' in start ? 'page' : start.from.sortKey === null ? 'after_null' : 'after';
-  const name = `member_list_${query.list === 'all_members' ? 'all' : 'one'}_${query.sortBy}_${ordered.sortDirection}_${startShape}_${query.paying ?? 'any'}`;
+  const startShape: StartShape = 'page' in start ? (start.page === 1 ? 'first' : 'page') : start.from.sortKey === null ? 'after_null' : 'after';
+  const name = `member_list_${query.list === 'all_members' ? 'all' : 'one'}_${query.sortBy}_${ordered.sortDirection}_${query.paying ?? 'any'}_${startShape}_${perPage}`;
   let prepared = preparedListAnswers.get(db);
   if (!prepared) preparedListAnswers.set(db, (prepared = new Map()));
   let statement = prepared.get(name);
-  if (!statement) prepared.set(name, (statement = prepareListAnswer(db, ordered, startShape, name)));
+  if (!statement) prepared.set(name, (statement = prepareListAnswer(db, ordered, startShape, perPage, name)));
   const offset = 'page' in start ? (start.page - 1) * perPage : 0;
   const [row] = await statement.execute({
     groupId: query.groupId,
     list: query.list,
-    limit: perPage,
     offset,
     depth: offset + perPage,
     sortKey: 'from' in start ? start.from.sortKey : null,
