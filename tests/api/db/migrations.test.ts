@@ -76,7 +76,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
 
   it('record every migration and enable pg_trgm', async () => {
     const applied = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]!.n).toBe(14);
+    expect(applied.rows[0]!.n).toBe(15);
     const extensions = await database.db.execute<{ extname: string }>(sql`SELECT extname FROM pg_extension`);
     expect(extensions.rows.map((row) => row.extname)).toContain('pg_trgm');
   });
