@@ -26,7 +26,10 @@ export async function writeMembersBatch(
   const people = await upsertScannedPeople(db, userId, distinct, at);
   await upsertScannedMemberships(
     db,
-    distinct.map((member) => ({ groupId: scan.groupId, memberId: people.get(member.fb_user_id)!.id, name: member.name, role: member.role ?? 'subscriber' })),
+    distinct.map((member) => {
+      const person = people.get(member.fb_user_id)!;
+      return { groupId: scan.groupId, memberId: person.id, name: member.name, role: member.role ?? 'subscriber', username: person.fb_username, created: person.created };
+    }),
     at,
     scan.startedAt,
   );

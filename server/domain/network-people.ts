@@ -18,6 +18,13 @@ export interface KnownMember {
   name: string;
 }
 
+/** A person as a profile scan left them stored. */
+export interface StoredPerson extends KnownMember {
+  fb_username: string | null;
+  /** Not in the database when the scan looked them up: no membership of theirs was known then. */
+  created: boolean;
+}
+
 /** 8 columns a row: 1,000 rows stay far below PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_STATEMENT = 1_000;
 const IDS_PER_LOOKUP = 10_000;
@@ -42,12 +49,12 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * follows the batch and not the size of the table; only the new and the changed go on to the
  * INSERT ... ON CONFLICT DO UPDATE, and the others are answered from the lookup.
  */
-export async function upsertScannedPeople(db: AppDb, userId: number, people: readonly ScannedPerson[], at: Date): Promise<Map<string, KnownMember>> {
+export async function upsertScannedPeople(db: AppDb, userId: number, people: readonly ScannedPerson[], at: Date): Promise<Map<string, StoredPerson>> {
   const distinct = distinctPeople(people);
-  const known = new Map<string, KnownMember>();
+  const known = new Map<string, StoredPerson>();
   if (distinct.length === 0) return known;
   const fbUserIds = distinct.map((person) => person.fb_user_id);
-  const { rows } = await db.execute<{ id: number; fb_user_id: string; name: string }>(sql`
+  const { rows } = await db.execute<{ id: number; fb_user_id: string; name: string; fb_username: string | null; created: boolean }>(sql`
     WITH scanned AS (
       SELECT * FROM unnest(
         ${sql.param(fbUserIds)}::text[],
@@ -59,7 +66,7 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
       ) WITH ORDINALITY AS given (fb_user_id, name, fb_username, avatar_url, bio, is_banned, ordinality)
     ),
     looked_up AS (
-      SELECT scanned.*, person.id, person.name AS known_name,
+      SELECT scanned.*, person.id, person.name AS known_name, person.fb_username AS known_username,
         person.id IS NOT NULL
           AND (person.name, person.fb_username, person.avatar_url, person.bio, person.is_banned) IS NOT DISTINCT FROM
             (scanned.name, COALESCE(scanned.fb_username, person.fb_username), COALESCE(scanned.avatar_url, person.avatar_url),
@@ -101,21 +108,24 @@ export async function upsertScannedPeople(db: AppDb, userId: number, people: rea
               WHERE holder.group_id = membership.group_id AND holder.role = 'admin' AND holder.is_admin_holder AND NOT holder.is_removed
             )
         )
-      RETURNING person.id, person.fb_user_id, person.name
+      RETURNING person.id, person.fb_user_id, person.name, person.fb_username
     )
-    SELECT id, fb_user_id, name FROM written
-    UNION ALL
-    SELECT id, fb_user_id, known_name FROM looked_up
-    WHERE id IS NOT NULL AND fb_user_id NOT IN (SELECT fb_user_id FROM written)`);
-  for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name });
+    SELECT looked_up.fb_user_id,
+      COALESCE(written.id, looked_up.id) AS id,
+      CASE WHEN written.id IS NULL THEN looked_up.known_name ELSE written.name END AS name,
+      CASE WHEN written.id IS NULL THEN looked_up.known_username ELSE written.fb_username END AS fb_username,
+      looked_up.id IS NULL AS created
+    FROM looked_up LEFT JOIN written ON written.fb_user_id = looked_up.fb_user_id
+    WHERE written.id IS NOT NULL OR looked_up.id IS NOT NULL`);
+  for (const row of rows) known.set(row.fb_user_id, { id: row.id, name: row.name, fb_username: row.fb_username, created: row.created });
   const untouched = fbUserIds.filter((fbUserId) => !known.has(fbUserId));
   if (untouched.length > 0) {
     // Created by another report since this statement began: the statement saw them neither as new nor as known.
     const kept = await db
-      .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name })
+      .select({ id: members.id, fb_user_id: members.fb_user_id, name: members.name, fb_username: members.fb_username })
       .from(members)
       .where(inArray(members.fb_user_id, untouched));
-    for (const row of kept) known.set(row.fb_user_id, { id: row.id, name: row.name });
+    for (const row of kept) known.set(row.fb_user_id, { id: row.id, name: row.name, fb_username: row.fb_username, created: false });
   }
   return known;
 }

@@ -9,6 +9,10 @@ export interface ScannedMembership {
   /** Copied to memberships.member_name, which the lists sort and search on. */
   name: string;
   role: MembershipRole;
+  /** The member's username as stored, for the membership's copy; looked up in members when absent. */
+  username?: string | null;
+  /** A person the batch has just created: they have no membership to look up. */
+  created?: boolean;
 }
 
 /** 6 columns a row, far below PostgreSQL's 65,535 bind parameters. */
@@ -27,9 +31,9 @@ const ROWS_PER_STATEMENT = 2_000;
  * and not the size of the table (the planner, left to join the batch with the whole table, scans it
  * when its statistics lag behind a growing table: no autovacuum on PGlite). Only the rows with
  * something to write go on, to one INSERT ... ON CONFLICT DO UPDATE, which again finds each by its
- * key: new memberships are created, with the username's copy from members so the insert trigger
- * has no lookup to make, and known ones get the update; one made by another writer meanwhile meets
- * the same update.
+ * key: new memberships are created, with the username's copy (given, or else read from members)
+ * so the insert trigger has no lookup to make, and known ones get the update; one made by another
+ * writer meanwhile meets the same update. A person the batch has just created skips the lookup.
  */
 export async function upsertScannedMemberships(db: AppDb, scanned: readonly ScannedMembership[], at: Date, seenSince: Date = at): Promise<void> {
   if (scanned.length === 0) return;
@@ -44,20 +48,23 @@ export async function upsertScannedMemberships(db: AppDb, scanned: readonly Scan
         ${sql.param(scanned.map((row) => row.groupId))}::integer[],
         ${sql.param(scanned.map((row) => row.memberId))}::integer[],
         ${sql.param(scanned.map((row) => row.name))}::text[],
-        ${sql.param(scanned.map((row) => row.role))}::text[]
-      ) WITH ORDINALITY AS given (group_id, member_id, member_name, role, ordinality)
+        ${sql.param(scanned.map((row) => row.role))}::text[],
+        ${sql.param(scanned.map((row) => row.username ?? null))}::text[],
+        ${sql.param(scanned.map((row) => row.created ?? false))}::boolean[]
+      ) WITH ORDINALITY AS given (group_id, member_id, member_name, role, member_username, created, ordinality)
     ),
     due AS (
       SELECT given.* FROM given
       LEFT JOIN LATERAL (
         SELECT known.member_name, known.role, known.is_admin_holder, known.updated_at FROM memberships AS known
-        WHERE known.group_id = given.group_id AND known.member_id = given.member_id
+        WHERE NOT given.created AND known.group_id = given.group_id AND known.member_id = given.member_id
         LIMIT 1
       ) AS membership ON true
       WHERE membership.role IS NULL OR ${changedBy(sql`given`)}
     )
     INSERT INTO memberships AS membership (group_id, member_id, member_name, member_username, role, created_at, updated_at)
-    SELECT due.group_id, due.member_id, due.member_name, (SELECT member.fb_username FROM members AS member WHERE member.id = due.member_id), due.role, ${written}, ${written}
+    SELECT due.group_id, due.member_id, due.member_name,
+      COALESCE(due.member_username, (SELECT member.fb_username FROM members AS member WHERE member.id = due.member_id)), due.role, ${written}, ${written}
     FROM due
     ORDER BY due.ordinality
     ON CONFLICT (group_id, member_id) DO UPDATE SET member_name = excluded.member_name, role = ${roleFrom(sql`excluded`)}, updated_at = excluded.updated_at

@@ -126,6 +126,17 @@ describe.each(databaseKinds())('robot job batches on %s', (kind) => {
     ]);
   });
 
+  it('copies the stored username of a known person the batch reports without one', async () => {
+    await database.db.insert(members).values({ fb_user_id: person(23).fb_user_id, name: person(23).name, fb_username: 'stored.person.23' });
+    expect((await sendMembers(ada, 5, [person(23)])).body).toEqual({ batch_no: 5, accepted: 1, duplicate: false });
+    const [copy] = await database.db
+      .select({ fb_username: members.fb_username, member_username: memberships.member_username })
+      .from(memberships)
+      .innerJoin(members, eq(members.id, memberships.member_id))
+      .where(and(eq(memberships.group_id, sketchers.id), eq(members.fb_user_id, person(23).fb_user_id)));
+    expect(copy).toEqual({ fb_username: 'stored.person.23', member_username: 'stored.person.23' });
+  });
+
   it('refuses a batch of another kind of job', async () => {
     const posts = await ada('POST', '/robot/jobs/{job_id}/posts', { url: `/robot/jobs/${jobId}/posts`, payload: { batch_no: 0, posts: [] } });
     expect(posts.status).toBe(409);
