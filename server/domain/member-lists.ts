@@ -3,7 +3,7 @@ import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { rightAway, type OneAtATime } from '../db/one-at-a-time';
-import { STORED_MEMBER_LISTS, type MemberListName, type MemberSortField, type SortDirection, type StoredMemberList } from '../../rules/memberLists';
+import { MEMBER_PER_PAGE_OPTIONS, STORED_MEMBER_LISTS, type MemberListName, type MemberSortField, type SortDirection, type StoredMemberList } from '../../rules/memberLists';
 import type { SubscribedPlan } from '../../rules/plans';
 import { groups, member_list_counts, members, memberships } from '../db/schema';
 import { containsPattern } from './user-search';
@@ -304,18 +304,19 @@ function literal(value: number): SQL {
  * per request the server only fills in the values. The page size, and the OFFSET where it is 0 (page
  * 1, a page by cursor), are written in the text: a LIMIT or OFFSET left to a parameter makes
  * PostgreSQL plan for a tenth of the rows, so it would plan every run anew rather than keep the
- * statement's plan.
+ * statement's plan. Only the page sizes the app offers are written in, so the statements a
+ * connection keeps stay few whatever sizes callers ask for; other sizes are a parameter.
  */
-function prepareListAnswer(db: AppDb, query: PlainListQuery, start: StartShape, perPage: number, name: string) {
+function prepareListAnswer(db: AppDb, query: PlainListQuery, start: StartShape, perPage: number | undefined, name: string) {
   const groupId = sql.placeholder('groupId');
   const list = query.list === 'all_members' ? undefined : sql.placeholder('list');
   const after = start === 'after' || start === 'after_null' ? { sortKey: start === 'after_null' ? null : sql.placeholder('sortKey'), id: sql.placeholder('afterId') } : undefined;
-  const limit = literal(perPage);
+  const limit = perPage === undefined ? sql.placeholder('limit') : literal(perPage);
   const byNumber = start === 'page';
   const page = pageOfIds(query, groupId, list, {
     limit,
     offset: byNumber ? sql.placeholder('offset') : literal(0),
-    depth: byNumber ? sql.placeholder('depth') : limit,
+    depth: byNumber || perPage === undefined ? sql.placeholder('depth') : limit,
     after,
   });
   const inList = [sql`group_id = ${groupId}`, list && sql`list = ${list}`, query.paying === undefined ? undefined : payingCondition(query.paying)];
@@ -345,15 +346,17 @@ export async function readMemberListAnswer(db: AppDb, query: PlainListQuery, per
   const backwards = 'toward' in start && start.toward === 'previous';
   const ordered = backwards ? { ...query, sortDirection: REVERSED[query.sortDirection] } : query;
   const startShape: StartShape = 'page' in start ? (start.page === 1 ? 'first' : 'page') : start.from.sortKey === null ? 'after_null' : 'after';
-  const name = `member_list_${query.list === 'all_members' ? 'all' : 'one'}_${query.sortBy}_${ordered.sortDirection}_${query.paying ?? 'any'}_${startShape}_${perPage}`;
+  const writtenSize = (MEMBER_PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : undefined;
+  const name = `member_list_${query.list === 'all_members' ? 'all' : 'one'}_${query.sortBy}_${ordered.sortDirection}_${query.paying ?? 'any'}_${startShape}_${writtenSize ?? 'n'}`;
   let prepared = preparedListAnswers.get(db);
   if (!prepared) preparedListAnswers.set(db, (prepared = new Map()));
   let statement = prepared.get(name);
-  if (!statement) prepared.set(name, (statement = prepareListAnswer(db, ordered, startShape, perPage, name)));
+  if (!statement) prepared.set(name, (statement = prepareListAnswer(db, ordered, startShape, writtenSize, name)));
   const offset = 'page' in start ? (start.page - 1) * perPage : 0;
   const [row] = await statement.execute({
     groupId: query.groupId,
     list: query.list,
+    limit: perPage,
     offset,
     depth: offset + perPage,
     sortKey: 'from' in start ? start.from.sortKey : null,
