@@ -144,7 +144,7 @@ describe.each(databaseKinds())('the lab on groups on %s', (kind) => {
   it('creates a random free group nobody holds, or one a user holds as its acquirer', async () => {
     const unheld = await lab('create_random_group', {});
     expect(unheld.body.result.group).toMatchObject({ subscribed_plan: 'free', is_locked: false });
-    expect(unheld.body.result.group.name).toMatch(/^[\p{L} '-]+ (Club|Owners|Circle|Swap)$/u);
+    expect(unheld.body.result.group.name).toMatch(/^[\p{L}\p{N} '-]+ (Club|Owners|Circle|Swap)$/u);
     expect(unheld.body.result.group.fb_group_id).toMatch(/^7\d{16}$/);
     expect(await server.db.select().from(memberships).where(eq(memberships.group_id, unheld.body.result.group.id))).toEqual([]);
 
