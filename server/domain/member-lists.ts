@@ -2,6 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
+import type { components } from '../../src/api/schema';
 import { rightAway, type OneAtATime } from '../db/one-at-a-time';
 import { MEMBER_PER_PAGE_OPTIONS, STORED_MEMBER_LISTS, type MemberListName, type MemberSortField, type SortDirection, type StoredMemberList } from '../../rules/memberLists';
 import type { SubscribedPlan } from '../../rules/plans';
@@ -208,27 +209,7 @@ const whereAll = (conditions: Array<SQL | undefined>) => {
  * A member as the members list answers it (the contract's Member), but for avatar_url, which is
  * still the stored one: a path of ours becomes an absolute URL on the caller's origin (publicUrl).
  */
-export interface MemberAnswer {
-  id: number;
-  fb_user_id: string;
-  fb_username: string | null;
-  name: string;
-  avatar_url: string | null;
-  bio: string | null;
-  created_at: string;
-  updated_at: string;
-  last_activity_at: string | null;
-  posts_count: number;
-  comments_count: number;
-  reactions_count: number;
-  paid: number;
-  role: MembershipRole;
-  is_removed: boolean;
-  is_whitelisted: boolean;
-  is_banned: boolean;
-  subscription: string | null;
-  subscription_status: 'active' | 'failed' | 'other' | null;
-}
+export type MemberAnswer = components['schemas']['Member'];
 
 /** A timestamp as Date.toISOString writes it: UTC, milliseconds (truncated, as a Date keeps them), Z. */
 const isoTime = (column: string) => sql`to_char(${sql.raw(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
