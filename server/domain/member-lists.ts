@@ -192,7 +192,7 @@ const REVERSED: Record<SortDirection, SortDirection> = { asc: 'desc', desc: 'asc
  * the list's order (the next page) or right before it (the previous page, read backwards), without
  * reading the rows before it as an OFFSET does.
  */
-export async function readMemberListPage(db: AppDb, query: MemberListQuery, perPage: number, start: PageStart) {
+async function readMemberListPage(db: AppDb, query: MemberListQuery, perPage: number, start: PageStart) {
   let read: Awaited<ReturnType<typeof pageRows>>;
   if ('page' in start) read = await pageRows(db, query, perPage, (start.page - 1) * perPage);
   else if (start.toward === 'next') read = await pageRows(db, query, perPage, 0, start.from);
