@@ -1,10 +1,9 @@
-import { useContext } from 'react';
-import { Axis, DataContext, GlyphSeries, Grid, LineSeries, Tooltip, XYChart } from '@visx/xychart';
-import { shortDate } from './calendarDate';
+import { useEffect, useState } from 'react';
 import type { ChartData } from './chartData';
+import { seriesColour } from './seriesColour';
 import './lineChart.css';
 
-type ChartPoint = ChartData['datasets'][number]['points'][number];
+type LinePlotModule = typeof import('./LinePlot');
 
 export interface LineChartProps {
   /** Names the chart to screen readers, with the days it covers. */
@@ -17,80 +16,60 @@ export interface LineChartProps {
   seriesLabel?: (name: string) => string;
 }
 
-/** Ten series tell apart (the robot-log chart draws its top 10); the dashboard's four come first. */
-const SERIES_COLOURS = ['#22c55e', '#f59e0b', '#3b82f6', '#ef4444', '#8b5cf6', '#14b8a6', '#ec4899', '#64748b', '#a16207', '#0ea5e9'];
 const DEFAULT_HEIGHT = 280;
-/** Room for the axes' labels only, so a phone's narrow card gives the plot most of its width. */
-const CHART_MARGIN = { top: 16, right: 16, bottom: 32, left: 44 };
-/** A point alone draws no line: it is marked with a dot this wide instead. */
-const LONE_POINT_SIZE = 10;
-const pointX = (point: ChartPoint) => point.x;
-const pointY = (point: ChartPoint) => point.y;
-
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-/** The value axis counts: '1,500', '6' rather than '6.0'. */
-const countLabel = (value: number | { valueOf(): number }) => countFormat.format(Number(value));
-
-/** Room for one date label on the bottom axis, so a narrow chart shows fewer dates rather than overlapping ones. */
-const TICK_SPACING_PX = 72;
-
-function DateAxis() {
-  const { width = 0 } = useContext(DataContext);
-  return <Axis orientation="bottom" tickFormat={shortDate} numTicks={Math.max(2, Math.floor(width / TICK_SPACING_PX))} />;
-}
 
 function capitalized(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export const seriesColour = (index: number) => SERIES_COLOURS[index % SERIES_COLOURS.length]!;
+let linePlot: LinePlotModule | undefined;
+let linePlotLoading: Promise<LinePlotModule> | undefined;
 
-/** Series of values by day (the contract's ChartData) as lines over a date axis, with a legend and a tooltip per day. */
+/** Fetches the plot's code once for the whole app; a failed fetch is tried again by the next chart drawn. */
+export function loadLinePlot(): Promise<LinePlotModule> {
+  linePlotLoading ??= import('./LinePlot').then(
+    (module) => (linePlot = module),
+    (error: unknown) => {
+      linePlotLoading = undefined;
+      throw error;
+    },
+  );
+  return linePlotLoading;
+}
+
+type PlotState = { kind: 'ready'; module: LinePlotModule } | { kind: 'loading' } | { kind: 'failed' };
+
+/** The plot's code: at once when an earlier chart fetched it, else fetched after the page has painted. */
+function useLinePlot(): PlotState {
+  const [state, setState] = useState<PlotState>(() => (linePlot ? { kind: 'ready', module: linePlot } : { kind: 'loading' }));
+  useEffect(() => {
+    if (state.kind !== 'loading') return;
+    let live = true;
+    loadLinePlot().then(
+      (module) => live && setState({ kind: 'ready', module }),
+      () => live && setState({ kind: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.kind]);
+  return state;
+}
+
+/**
+ * Series of values by day (the contract's ChartData) as lines over a date axis, with a legend and a
+ * tooltip per day. The figure and its legend paint with the page; the lines come with the plot's
+ * code, in a box of the chart's height kept for them, so nothing moves when they arrive.
+ */
 export function LineChart({ title, chart, width, height = DEFAULT_HEIGHT, seriesLabel = capitalized }: LineChartProps) {
   const datasets = chart.datasets.filter((dataset) => dataset.points.length > 0);
+  const plot = useLinePlot();
   return (
     <figure className="chart-card__figure">
       {/* visx sizes a chart without a width to a box of its parent's height. */}
-      <div className="chart-card__plot" style={{ height }}>
-        <XYChart
-          height={height}
-          width={width}
-          margin={CHART_MARGIN}
-          xScale={{ type: 'band', paddingInner: 0.3 }}
-          yScale={{ type: 'linear', nice: true }}
-          accessibilityLabel={`${title} from ${chart.from} to ${chart.to}`}
-        >
-          <Grid columns={false} numTicks={4} />
-          <DateAxis />
-          <Axis orientation="left" numTicks={4} tickFormat={countLabel} />
-          {datasets.map((dataset, index) => {
-            const colour = seriesColour(index);
-            const series = { dataKey: seriesLabel(dataset.name), data: dataset.points, xAccessor: pointX, yAccessor: pointY };
-            return dataset.points.length === 1 ? (
-              <GlyphSeries key={dataset.name} {...series} colorAccessor={() => colour} size={LONE_POINT_SIZE} />
-            ) : (
-              <LineSeries key={dataset.name} {...series} stroke={colour} />
-            );
-          })}
-          <Tooltip<ChartPoint>
-            snapTooltipToDatumX
-            showVerticalCrosshair
-            renderTooltip={({ tooltipData }) => {
-              const nearest = tooltipData?.nearestDatum;
-              if (!nearest) return null;
-              return (
-                <div>
-                  <strong>{shortDate(nearest.datum.x)}</strong>
-                  {Object.entries(tooltipData.datumByKey).map(([key, { datum }]) => (
-                    <div key={key}>
-                      {key}: {(datum as ChartPoint).y}
-                    </div>
-                  ))}
-                </div>
-              );
-            }}
-          />
-        </XYChart>
+      <div className="chart-card__plot" style={{ height }} aria-busy={plot.kind === 'loading' || undefined}>
+        {plot.kind === 'ready' && <plot.module.LinePlot title={title} chart={chart} datasets={datasets} width={width} height={height} seriesLabel={seriesLabel} />}
+        {plot.kind === 'failed' && <p className="chart-card__plot-failed">The chart could not be drawn. Reload the page to try again.</p>}
       </div>
       <figcaption>
         <ul className="chart-card__legend">

@@ -76,6 +76,8 @@ describe('the lab, as the sandbox supervisor', () => {
     const drawn = () => activities.locator('.chart-card__plot, .chart-card__status').first().innerHTML();
     await expect.poll(() => activities.locator('.chart-card__plot, .chart-card__status').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => activities.getByText('Loading the chart…').count()).toBe(0);
+    // The lines come after the page paints, in the box kept for them.
+    await expect.poll(() => activities.locator('.chart-card__plot[aria-busy]').count(), { timeout: 15_000 }).toBe(0);
     const before = await drawn();
 
     await lab.getByRole('group', { name: 'Fake metrics' }).getByRole('button', { name: '7 days' }).click();

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChartCard } from '../../../src/features/dashboard/ChartCard';
 import { activitiesChart } from '../../../src/features/dashboard/fixtures';
+import { loadLinePlot } from '../../../src/ui/LineChart';
 import { stubResizeObserverForSuite } from '../../support/resize-observer';
 
 /** Each date label of the chart's bottom axis: its text, where its tick is drawn and whether it shows. */
@@ -18,6 +19,8 @@ function dateTicks(container: HTMLElement): Array<{ label: string; x: number; sh
 
 describe('a dashboard chart', () => {
   stubResizeObserverForSuite();
+  // The plot's code is fetched once per app; here it has come before the charts are drawn.
+  beforeAll(() => loadLinePlot());
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
