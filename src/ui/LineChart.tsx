@@ -39,18 +39,26 @@ export function loadLinePlot(): Promise<LinePlotModule> {
 
 type PlotState = { kind: 'ready'; module: LinePlotModule } | { kind: 'loading' } | { kind: 'failed' };
 
-/** The plot's code: at once when an earlier chart fetched it, else fetched after the page has painted. */
+/** The plot's code: at once when an earlier chart fetched it, else fetched once the page has painted. */
 function useLinePlot(): PlotState {
   const [state, setState] = useState<PlotState>(() => (linePlot ? { kind: 'ready', module: linePlot } : { kind: 'loading' }));
   useEffect(() => {
     if (state.kind !== 'loading') return;
     let live = true;
-    loadLinePlot().then(
-      (module) => live && setState({ kind: 'ready', module }),
-      () => live && setState({ kind: 'failed' }),
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A task queued from the next frame runs after that frame's paint: the page shows first.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        loadLinePlot().then(
+          (module) => live && setState({ kind: 'ready', module }),
+          () => live && setState({ kind: 'failed' }),
+        );
+      }, 0);
+    });
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [state.kind]);
   return state;
