@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activitiesChart } from '../../../src/features/dashboard/fixtures';
 import { LineChart, loadLinePlot } from '../../../src/ui/LineChart';
 import { stubResizeObserverForSuite } from '../../support/resize-observer';
 
 describe('a line chart', () => {
   stubResizeObserverForSuite();
+  afterEach(() => vi.useRealTimers());
 
   it("paints its legend with the page and keeps the plot's box until the plot's code has come, then draws the lines in it", async () => {
+    // The frames and tasks run on a simulated clock; only the chunk's import is real.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'] });
     const { container } = render(<LineChart title="Activities" chart={activitiesChart} width={720} height={280} />);
     const box = container.querySelector<HTMLElement>('.chart-card__plot')!;
     // The legend is there from the first frame, and the box already has the chart's height.
@@ -17,8 +20,11 @@ describe('a line chart', () => {
     expect(box.getAttribute('aria-busy')).toBe('true');
     expect(box.querySelector('svg')).toBeNull();
 
-    // The lines come with the plot's code, fetched once the page has painted.
-    await waitFor(() => expect(box.querySelectorAll('.visx-axis-tick').length).toBeGreaterThan(2));
+    // Fetched, it waits for the page's next paint before the lines are drawn.
+    await act(() => loadLinePlot());
+    expect(box.querySelector('svg')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(box.querySelectorAll('.visx-axis-tick').length).toBeGreaterThan(2);
     expect(box.isConnected).toBe(true);
     expect(box.style.height).toBe('280px');
     expect(box.hasAttribute('aria-busy')).toBe(false);
