@@ -28,8 +28,8 @@ export interface ServerConfig {
   /** How long a session stays signed in without being used; each use starts the period again. */
   sessionTtlDays: number;
   /**
-   * The AES-256-GCM key of the encrypted envelope mode (32 bytes); unset leaves bodies in clear.
-   * GET /status hands it to the app: it hides bodies from casual inspection, not from the user.
+   * The secret of the encrypted envelope mode (32 bytes); unset leaves bodies in clear. It never
+   * leaves the server: the server's P-256 key pair is derived from it (server/http/envelope.ts).
    */
   envelopeKey?: Buffer;
   /**

@@ -1,5 +1,6 @@
 import { readToggles } from '../domain/toggles';
 import { compareVersions } from '../domain/versions';
+import { envelopeKeyPair } from '../http/envelope';
 import type { HandlerContext, HandlerGroup } from './types';
 
 export function statusHandlers({ db, config }: HandlerContext): HandlerGroup {
@@ -24,7 +25,7 @@ export function statusHandlers({ db, config }: HandlerContext): HandlerGroup {
         sandbox_toggles: sandbox
           ? { extension_connected: toggles.extension_connected, payment_provider_blocked: toggles.payment_provider_blocked }
           : null,
-        ...(config.envelopeKey ? { envelope_key: config.envelopeKey.toString('base64') } : {}),
+        ...(config.envelopeKey ? { envelope_public_key: envelopeKeyPair(config.envelopeKey).publicKey.toString('base64url') } : {}),
       };
     },
   };

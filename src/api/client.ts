@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { envelopeKeyFromStatus, envelopeMiddleware } from './envelope';
+import { envelopeChannelFromStatus, envelopeMiddleware } from './envelope';
 import type { paths } from './schema';
 
 /** What the server says on every response about versions and the session. */
@@ -58,7 +58,7 @@ export function createApiClient({ baseUrl = '/api/v1', getToken, onServerHeaders
     querySerializer: { array: { style: 'pipeDelimited', explode: false } },
   });
   // First in, so it opens answers after every other middleware has seen their status and headers.
-  if (envelope) client.use(envelopeMiddleware(envelopeKeyFromStatus(baseUrl, fetch ?? ((request) => globalThis.fetch(request)))));
+  if (envelope) client.use(envelopeMiddleware(envelopeChannelFromStatus(baseUrl, fetch ?? ((request) => globalThis.fetch(request)))));
   if (getToken) client.use(bearerToken(getToken));
   if (onServerHeaders) client.use(serverHeadersReporter(onServerHeaders));
   return client;

@@ -2996,8 +2996,8 @@ export interface components {
                 /** @description The sandbox card form fails as if an ad blocker blocked the payment processor. */
                 payment_provider_blocked: boolean;
             } | null;
-            /** @description Present only in the encrypted envelope mode (ENVELOPE_KEY): the AES-256-GCM key, base64, with which every other call wraps its JSON bodies both ways as {envelope: base64url(iv | ciphertext | tag)}. GET /status itself stays in clear. It hides bodies from casual inspection; it is not a secret from the user. */
-            envelope_key?: string;
+            /** @description Present only in the encrypted envelope mode (ENVELOPE_KEY): the server's P-256 public key, an uncompressed point in base64url, with which each client agrees on a key of its own (see the envelope mode above). It is public; no key that opens an envelope is ever sent. GET /status itself stays in clear. */
+            envelope_public_key?: string;
         };
         /** @description A durable background task. */
         Task: {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEnvelope, sealEnvelope } from '../../../server/http/envelope';
+import { openEnvelope, openEnvelopeChannel, sealEnvelope, type EnvelopeChannel } from '../../../src/api/envelope';
 import { contentSecurityPolicy } from '../../../server/http/security-headers';
 import { seedSandboxWorld } from '../../../server/sandbox/seed';
 import { bearer, groupIdsByName, signInAs } from '../support/sandbox-session';
@@ -148,27 +148,29 @@ describe('compressed answers', () => {
 });
 
 describe('compressed answers in the encrypted envelope mode', () => {
-  const key = randomBytes(32);
   let server: TestServer;
-  const sealed = (body: unknown) => ({ envelope: sealEnvelope(key, JSON.stringify(body)) });
-  const opened = (response: LightMyRequestResponse) => JSON.parse(openEnvelope(key, JSON.parse(decoded(response)).envelope)!);
+  let channel: EnvelopeChannel;
+  const sealed = async (body: unknown) => ({ envelope: await sealEnvelope(channel.key, JSON.stringify(body), 'request') });
+  const opened = async (response: LightMyRequestResponse) => JSON.parse(await openEnvelope(channel.key, JSON.parse(decoded(response)).envelope, 'answer'));
 
   beforeAll(async () => {
-    server = await createTestServer('pglite', { envelopeKey: key });
+    server = await createTestServer('pglite', { envelopeKey: randomBytes(32) });
+    channel = await openEnvelopeChannel((await server.app.inject({ method: 'GET', url: '/api/v1/status' })).json().envelope_public_key);
   });
   afterAll(async () => server?.close());
 
   it('seals the JSON first, then compresses the envelope, which opens to the answer', async () => {
-    const issued = await server.app.inject({ method: 'POST', url: '/api/v1/sandbox/sign_in', payload: sealed({ account_id: 'ada' }) });
+    const headers = { 'x-envelope-key': channel.publicKey };
+    const issued = await server.app.inject({ method: 'POST', url: '/api/v1/sandbox/sign_in', headers, payload: await sealed({ account_id: 'ada' }) });
     const signIn = {
       method: 'POST' as const,
       url: '/api/v1/session',
-      payload: sealed({ facebook_token: opened(issued).facebook_token }),
-      headers: { 'accept-encoding': 'gzip, br;q=0.9' },
+      payload: await sealed({ facebook_token: (await opened(issued)).facebook_token }),
+      headers: { ...headers, 'accept-encoding': 'gzip, br;q=0.9' },
     };
     const response = await server.app.inject(signIn);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
-    expect(opened(response)).toMatchObject({ access_token: expect.any(String), user: { name: 'Ada Admin' } });
+    expect(await opened(response)).toMatchObject({ access_token: expect.any(String), user: { name: 'Ada Admin' } });
   });
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic, type InputFrom } from 'xstate';
 import {
@@ -10,7 +9,7 @@ import {
   type SessionInfo,
 } from '../../../machines/session/actors';
 import { createApiClient } from '../../../src/api/client';
-import { importEnvelopeKey, openEnvelope, sealEnvelope } from '../../../src/api/envelope';
+import { deriveEnvelopeKey, ENVELOPE_KEY_HEADER, fromBase64Url, openEnvelope, sealEnvelope, toBase64Url } from '../../../src/api/envelope';
 import { adminUser, supervisorUser } from '../support/sessionFixtures';
 
 const BASE_URL = 'http://xfilter.test/api/v1';
@@ -30,24 +29,30 @@ function json(body: unknown, status: number): Response {
 
 /**
  * An API client whose fetch answers every call with `answer`; the calls it was sent are kept. With
- * `envelope`, the server announces an envelope key on GET /status and seals its answers, as the
- * encrypted envelope mode does, so a non-2xx answer reaches the actor as a thrown ErrorAnswer.
+ * `envelope`, the server announces its public key on GET /status, agrees on the client's key from
+ * the client's `X-Envelope-Key` and seals its answers, as the encrypted envelope mode does, so a
+ * non-2xx answer reaches the actor as a thrown ErrorAnswer.
  */
 function fakeApi(answer: Answer, { envelope = false } = {}) {
   const sent: SentRequest[] = [];
-  const rawKey = randomBytes(32).toString('base64');
-  const key = importEnvelopeKey(rawKey);
+  const serverPair = crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+  const serverPublicKey = serverPair.then(async (pair) => new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
+  const clientKeyOf = async (request: Request) => {
+    const client = fromBase64Url(request.headers.get(ENVELOPE_KEY_HEADER)!);
+    return deriveEnvelopeKey((await serverPair).privateKey, client, { client, server: await serverPublicKey });
+  };
   const fetch = async (request: Request): Promise<Response> => {
     const path = new URL(request.url).pathname.replace('/api/v1', '');
-    if (envelope && request.method === 'GET' && path === '/status') return json({ envelope_key: rawKey }, 200);
+    if (envelope && request.method === 'GET' && path === '/status') return json({ envelope_public_key: toBase64Url(await serverPublicKey) }, 200);
+    const key = envelope ? await clientKeyOf(request) : undefined;
     const text = request.body === null ? '' : await request.text();
     let body: unknown = text === '' ? undefined : JSON.parse(text);
-    if (envelope && body !== undefined) body = JSON.parse(await openEnvelope(await key, (body as { envelope: string }).envelope));
+    if (key && body !== undefined) body = JSON.parse(await openEnvelope(key, (body as { envelope: string }).envelope, 'request'));
     sent.push({ method: request.method, path, body, signal: request.signal });
     if (answer === 'network failure') throw new TypeError('fetch failed');
     if (answer === 'never') return new Promise<Response>(() => {});
-    if (!envelope || answer.status === 204) return json(answer.body, answer.status);
-    return json({ envelope: await sealEnvelope(await key, JSON.stringify(answer.body)) }, answer.status);
+    if (!key || answer.status === 204) return json(answer.body, answer.status);
+    return json({ envelope: await sealEnvelope(key, JSON.stringify(answer.body), 'answer') }, answer.status);
   };
   return { api: createApiClient({ baseUrl: BASE_URL, fetch, envelope }), sent };
 }
