@@ -38,7 +38,7 @@ function fromBase64Url(text: unknown): Buffer | undefined {
  * The AES-256-GCM key of the client whose public key is `clientPublicKey`: HKDF-SHA256 over the
  * ECDH secret, with an empty salt and both public keys in the info, so a key belongs to one pair.
  */
-export function envelopeKeyOf(sharedSecret: Buffer, clientPublicKey: Buffer, serverPublicKey: Buffer): Buffer {
+function envelopeKeyOf(sharedSecret: Buffer, clientPublicKey: Buffer, serverPublicKey: Buffer): Buffer {
   const info = Buffer.concat([Buffer.from(CLIENT_KEY_INFO), clientPublicKey, serverPublicKey]);
   return Buffer.from(hkdfSync('sha256', sharedSecret, Buffer.alloc(0), info, 32));
 }
