@@ -125,7 +125,7 @@ export interface paths {
         };
         /**
          * Ownership state of a group (confirm permissions)
-         * @description For onboarding's Confirm Permissions. Answers only a user the robot reported as a member of the group (their own membership there, from POST /robot/user_groups): who holds a group is private. 404 'Group not found!' alike for a group we do not know and for one the user is not a member of, with nothing about its holders.
+         * @description For onboarding's Confirm Permissions. Answers only a user who reported the group in POST /robot/user_groups (or whom a scan put in it): who holds a group is private. 404 'Group not found!' alike for a group we do not know and for one the user has not reported, with nothing about its holders. The holders are given only as the social network shows them to any member of the group, by name and picture: no ids of ours or of the network.
          */
         get: operations["getGroupOwners"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         put?: never;
         /**
          * Report the user's groups (fetch_user_groups)
-         * @description Creates or updates the groups and the user's scanned role in each. Answers the groups with our ids and the user's role (admin while they hold the group, else the role reported). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): a group not known yet is created; a group nobody holds, or one the user holds, takes the reported name, slug and avatar and the user's membership with the reported role; a group someone else holds is left as it is (name, slug, avatar, roles), and only gets the user's own membership when missing, as a subscriber. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
+         * @description Creates or updates the groups and the user's scanned role in each. Answers the groups with our ids and the user's role (admin while they hold the group, else the role reported). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): every group reported is kept as the user's own report, which lets them ask who holds it (GET /groups/owners); a group not known yet is created; a group nobody holds, or one the user holds, takes the reported name, slug and avatar and the user's membership with the reported role; a group someone else holds is left entirely as it is (name, slug, avatar, its member list and roles): only its holders' scans say who is in it. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
          */
         post: operations["ingestUserGroups"];
         delete?: never;
@@ -2395,17 +2395,21 @@ export interface components {
         };
         /** @description What confirm-ownership needs. acquired + role admin: already an API admin; acquired + other role: contact the admins; not acquired: scan admins, and acquire when the scanned role is admin. */
         OnboardingPermission: {
-            group_id: number;
-            fb_group_id: string;
             /**
-             * @description The signed-in user's role as far as confirming ownership goes: admin when they hold admin rights here (acquired or granted); subscriber when someone else holds the group and has not granted them, whatever the network says; otherwise the role last scanned from the social network; null when not scanned yet.
+             * @description The signed-in user's role as far as confirming ownership goes: admin when they hold admin rights here (acquired or granted); subscriber when someone else holds the group and has not granted them, whatever the network says; otherwise the role last scanned from the social network (or reported, when no scan has put them in the group); null when neither.
              * @enum {string|null}
              */
             role: "subscriber" | "admin" | null;
-            /** @description Admins who hold the group here (whom to contact for permission). Empty when the group is not acquired. */
-            admins: components["schemas"]["MemberSummary"][];
+            /** @description Admins who hold the group here (whom to contact for permission), the one who acquired it first. Empty when the group is not acquired. */
+            admins: components["schemas"]["GroupHolderContact"][];
             /** @description True when the group already has an admin holder here. */
             is_acquired: boolean;
+        };
+        /** @description An admin who holds a group, as the social network shows them to any member of the group: a name and a picture, no ids. A missing picture falls back to a default image. */
+        GroupHolderContact: {
+            name: string;
+            /** Format: uri */
+            avatar_url: string | null;
         };
         /** @description A person of the social network. In a group's calls the role, list flags and counters are that group's; in supervisor lists without group_id they are totals over all groups (role admin when admin anywhere). */
         Member: {
