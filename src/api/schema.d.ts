@@ -2199,13 +2199,13 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description Machine-readable code; one per HTTP status (see CONVENTIONS.md).
+                 * @description Machine-readable code; one per HTTP status (see CONVENTIONS.md), but 403, which is banned or forbidden.
                  * @enum {string}
                  */
-                code: "bad_request" | "unauthorized" | "banned" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests";
+                code: "bad_request" | "unauthorized" | "banned" | "forbidden" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests";
                 /** @description Human-readable message, safe to show in a toast. */
                 message: string;
-                /** @description Optional structured context. For 400: {field, location, rule}. For 409/422: what conflicted or which limit (e.g. {reason} or {removal_limits}). */
+                /** @description Optional structured context. For 400: {field, location, rule}. For 403 forbidden and 409/422: why, or which limit (e.g. {reason} or {removal_limits}). */
                 details?: unknown;
             };
         };
@@ -2598,6 +2598,8 @@ export interface components {
             member?: components["schemas"]["MemberSummary"] | null;
             /** @description Who did it (the signed-in user), when known. */
             user_id?: number | null;
+            /** @description The supervisor who did it through a session switched into user_id (POST /session/switch): the log shows '{supervisor} as {user}'. Null for a user's own session. */
+            switched_by_user_id?: number | null;
             group_id?: number | null;
             /** Format: date-time */
             created_at: string;
@@ -3388,6 +3390,18 @@ export interface components {
         };
         /** @description banned: "Your account has been flagged for policy violations." */
         Banned: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description banned: "Your account has been flagged for policy violations." forbidden, details.reason switched_session: a supervisor's switched session may not call an operation marked x-switched-session: refused (changing the user's payment details, paying with their card, signing in to the companion product as them): "Signed in as another user, you cannot change their payment details or open friendFilter as them: only they can." */
+        BannedOrSwitched: {
             headers: {
                 "X-App-Version": components["headers"]["XAppVersion"];
                 "X-Robot-Version": components["headers"]["XRobotVersion"];
@@ -4912,7 +4926,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4960,7 +4974,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5005,7 +5019,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5191,7 +5205,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };
