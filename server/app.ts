@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { createIdentityProvider, type IdentityProvider } from './adapters/identity';
@@ -21,6 +21,7 @@ import { createRateLimiter, RATE_LIMITS, type RateLimitSettings } from './http/r
 import { replyWithError } from './http/reply-errors';
 import { responseHeaders } from './http/response-headers';
 import { createAccessDirectory } from './domain/access-directory';
+import { auditingSwitchedSession } from './domain/audit';
 import { createHandlers } from './handlers';
 import type { OperationId } from './handlers/types';
 import { registerSandboxImageRoutes } from './sandbox/image-routes';
@@ -102,11 +103,13 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
     operationResolver: ((operationId: string) => {
       const operation = operations.get(operationId);
       if (!operation) throw new Error(`operation ${operationId} is missing from the contract index`);
-      const handler =
-        handlers[operationId as OperationId] ??
+      const run = (handlers[operationId as OperationId] ??
         (async () => {
           throw new ApiError('not_implemented', `${operationId} is not built yet`);
-        });
+        })) as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+      // What a switched session writes is audited with the supervisor behind it (server/domain/audit.ts).
+      const handler = (request: FastifyRequest, reply: FastifyReply) =>
+        auditingSwitchedSession(request.caller?.impersonatorUserId ?? null, () => run(request, reply));
       return { handler, config: { operationId }, ...accessHooks(operation, directory, config.mode === 'sandbox', limiter) };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });

@@ -255,6 +255,30 @@ export const member_list_counts = pgTable(
   (t) => [primaryKey({ columns: [t.group_id, t.list] })],
 );
 
+/**
+ * The groups the robot found a user in (POST /robot/user_groups), as the user reported them: their
+ * own word, kept apart from the groups' member lists, which only a group's holders' scans write
+ * when someone holds the group. It lets them ask who holds a group they reported.
+ */
+export const reported_groups = pgTable(
+  'reported_groups',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    role: text({ enum: MEMBERSHIP_ROLES }).notNull(),
+    reported_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'reported_groups_pk', columns: [t.user_id, t.group_id] }),
+    oneOf('reported_groups_role_check', t.role, MEMBERSHIP_ROLES),
+    index('reported_groups_group_idx').on(t.group_id),
+  ],
+);
+
 export const posts = pgTable(
   'posts',
   {
@@ -315,6 +339,8 @@ export const audit_logs = pgTable(
     id: serial().primaryKey(),
     group_id: integer().references(() => groups.id, { onDelete: 'cascade' }),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The supervisor who made the change through a session switched into user_id (docs/CONVENTIONS.md). */
+    switched_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     member_id: integer().references(() => members.id, { onDelete: 'set null' }),
     kind: text().notNull(),
     data: jsonb().$type<AuditLogData>().notNull().default({}),
@@ -327,6 +353,8 @@ export const audit_logs = pgTable(
     index('audit_logs_user_created_idx').on(t.user_id, t.created_at.desc()),
     index('audit_logs_created_idx').on(t.created_at.desc()),
     index('audit_logs_kind_created_idx').on(t.kind, t.created_at.desc()),
+    // Few rows have one; a supervisor's removal finds theirs through it.
+    index('audit_logs_switched_by_idx').on(t.switched_by_user_id).where(sql`${t.switched_by_user_id} IS NOT NULL`),
   ],
 );
 
@@ -608,6 +636,10 @@ export const companion_tokens = pgTable(
     user_id: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that minted it: the token is good only while that session is. */
+    session_id: integer()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     expires_at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('companion_tokens_expires_idx').on(t.expires_at)],

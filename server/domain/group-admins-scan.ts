@@ -3,7 +3,7 @@ import type { AppDb } from '../db/connect';
 import type { MembershipRole } from '../db/enums';
 import { groups } from '../db/schema';
 import { findCallerMembership } from './caller-member';
-import { demoteUnlistedAdmins, listHolders, readOwnership, type Ownership } from './group-ownership';
+import { demoteUnlistedAdmins, hasReportedOrJoined, listHolders, readOwnership, type Ownership } from './group-ownership';
 import { distinctPeople, upsertScannedPeople, type ScannedPerson } from './network-people';
 import { upsertScannedMemberships } from './scanned-memberships';
 
@@ -30,9 +30,9 @@ export async function recordGroupAdmins(
 ): Promise<GroupAdminsOutcome> {
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
-    const mine = group && (await findCallerMembership(tx, userId, groupId));
-    if (!group || !mine) return { refused: 'not_found' };
-    const holdsIt = mine.isAdminHolder && !mine.isRemoved;
+    if (!group || !(await hasReportedOrJoined(tx, userId, groupId))) return { refused: 'not_found' };
+    const mine = await findCallerMembership(tx, userId, groupId);
+    const holdsIt = mine !== undefined && mine.isAdminHolder && !mine.isRemoved;
     if (!holdsIt && (await listHolders(tx, groupId)).length > 0) return { refused: 'already_acquired' };
     const scanned = distinctPeople(admins);
     const people = await upsertScannedPeople(tx, userId, scanned, at);

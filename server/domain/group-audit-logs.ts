@@ -59,6 +59,7 @@ export async function readAuditLogPage(db: AppDb, query: AuditLogQuery, page: nu
         kind: audit_logs.kind,
         member_id: audit_logs.member_id,
         user_id: audit_logs.user_id,
+        switched_by_user_id: audit_logs.switched_by_user_id,
         group_id: audit_logs.group_id,
         created_at: audit_logs.created_at,
         data: audit_logs.data,

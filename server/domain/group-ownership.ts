@@ -4,19 +4,17 @@ import type { MembershipRole } from '../db/enums';
 import { groups, members, memberships } from '../db/schema';
 import { findCallerMembership, type CallerMembership } from './caller-member';
 import type { GroupRow } from './held-groups';
+import { findReportedRole } from './reported-groups';
 
+/** A holder as the network shows them to any member of the group: their name and picture, no ids. */
 export interface GroupHolder {
-  id: number;
   name: string;
   avatar_url: string | null;
-  fb_user_id: string;
 }
 
 /** Confirm ownership's state of a group for one user (spec part 1 §4). */
 export interface Ownership {
-  group_id: number;
-  fb_group_id: string;
-  /** admin while the user holds the group; subscriber in a group others hold; else the role last scanned; null when never scanned. */
+  /** admin while the user holds the group; subscriber in a group others hold; else the role last scanned or reported; null when neither. */
   role: MembershipRole | null;
   /** Who holds the group here: whom to ask for permission. */
   admins: GroupHolder[];
@@ -26,7 +24,7 @@ export interface Ownership {
 /** The members who hold the group here, the one who acquired it first. */
 export async function listHolders(db: AppDb, groupId: number): Promise<GroupHolder[]> {
   return db
-    .select({ id: members.id, name: members.name, avatar_url: members.avatar_url, fb_user_id: members.fb_user_id })
+    .select({ name: members.name, avatar_url: members.avatar_url })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.member_id))
     .where(and(eq(memberships.group_id, groupId), eq(memberships.is_admin_holder, true), eq(memberships.is_removed, false)))
@@ -35,23 +33,23 @@ export async function listHolders(db: AppDb, groupId: number): Promise<GroupHold
 
 /**
  * The user's role as confirm ownership reads it (acquired + admin: already an API admin; acquired +
- * another role: contact the admins; not acquired: the scanned role decides). So admin means admin
- * rights here once the group is held: a scanned admin of a group someone else holds, and who has
- * not been granted, has none yet and reads as a subscriber until a holder grants them.
+ * another role: contact the admins; not acquired: the scanned role decides, or the reported one when
+ * no scan has put the user in the group). So admin means admin rights here once the group is held:
+ * a scanned admin of a group someone else holds, and who has not been granted, has none yet and
+ * reads as a subscriber until a holder grants them.
  */
-function roleHere(mine: CallerMembership | undefined, isAcquired: boolean): MembershipRole | null {
-  if (!mine) return null;
-  if (mine.isAdminHolder && !mine.isRemoved) return 'admin';
-  return isAcquired ? 'subscriber' : mine.role;
+function roleHere(mine: CallerMembership | undefined, reported: MembershipRole | undefined, isAcquired: boolean): MembershipRole | null {
+  if (mine?.isAdminHolder && !mine.isRemoved) return 'admin';
+  if (!mine && !reported) return null;
+  return isAcquired ? 'subscriber' : (mine?.role ?? reported!);
 }
 
-export async function readOwnership(db: AppDb, userId: number, group: Pick<GroupRow, 'id' | 'fb_group_id'>): Promise<Ownership> {
+export async function readOwnership(db: AppDb, userId: number, group: Pick<GroupRow, 'id'>): Promise<Ownership> {
   const holders = await listHolders(db, group.id);
   const isAcquired = holders.length > 0;
+  const mine = await findCallerMembership(db, userId, group.id);
   return {
-    group_id: group.id,
-    fb_group_id: group.fb_group_id,
-    role: roleHere(await findCallerMembership(db, userId, group.id), isAcquired),
+    role: roleHere(mine, mine ? undefined : await findReportedRole(db, userId, group.id), isAcquired),
     admins: holders,
     is_acquired: isAcquired,
   };
@@ -73,14 +71,19 @@ export async function holdersAmong(db: AppDb, groupId: number, memberIds: readon
 }
 
 /**
- * The user's confirm-ownership state of a group known by its network id, for a user the robot
- * reported as a member of it (their own membership there, from POST /robot/user_groups). Anyone
- * else learns nothing: not whether we know the group, nor who holds it.
+ * The user's confirm-ownership state of a group known by its network id, for a user who reported
+ * the group (POST /robot/user_groups) or whom a scan put in it. Anyone else learns nothing: not
+ * whether we know the group, nor who holds it.
  */
 export async function readOwnershipAsMember(db: AppDb, userId: number, fbGroupId: string): Promise<Ownership | undefined> {
   const group = await findGroupByFbId(db, fbGroupId);
-  if (!group || !(await findCallerMembership(db, userId, group.id))) return undefined;
+  if (!group || !(await hasReportedOrJoined(db, userId, group.id))) return undefined;
   return readOwnership(db, userId, group);
+}
+
+/** Whether the user reported the group, or a scan put them in it. */
+export async function hasReportedOrJoined(db: AppDb, userId: number, groupId: number): Promise<boolean> {
+  return (await findReportedRole(db, userId, groupId)) !== undefined || (await findCallerMembership(db, userId, groupId)) !== undefined;
 }
 
 export async function findGroupByFbId(db: AppDb, fbGroupId: string): Promise<GroupRow | undefined> {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/connect';
-import { insertInBatches } from '../db/insert-in-batches';
-import { audit_logs, memberships, removal_counters } from '../db/schema';
+import { memberships, removal_counters } from '../db/schema';
+import { recordAudits } from './audit';
 import { removalPeriods } from './removal-limits';
 import { jobArgsOf, type RobotJobRow } from './robot-jobs';
 
@@ -35,16 +35,15 @@ export async function writeRemovalsBatch(db: AppDb, job: RobotJobRow, report: Re
     .returning({ memberId: memberships.member_id });
   if (removed.length === 0) return 0;
   await countRemovals(db, job.group_id, removalPeriods(report.at).today, removed.length);
-  await insertInBatches(
+  await recordAudits(
     db,
-    audit_logs,
     removed.map(({ memberId }) => ({
       kind: 'members_removed' as const,
-      user_id: job.user_id,
-      group_id: job.group_id,
-      member_id: memberId,
+      userId: job.user_id,
+      groupId: job.group_id,
+      memberId,
       data: { ip: report.ip },
-      created_at: report.at,
+      at: report.at,
     })),
   );
   return removed.length;

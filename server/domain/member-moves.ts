@@ -5,7 +5,7 @@ import type { AuditLogKind } from '../db/enums';
 import { MEMBER_MOVES, moveAllowedOnPlan, UNDO_WINDOW_MS, UNDOING_MOVE, type MemberMove } from '../../rules/memberMoves';
 import { isPaidPlan } from '../../rules/plans';
 import { audit_logs, groups, memberships } from '../db/schema';
-import { insertInBatches } from '../db/insert-in-batches';
+import { recordAudits } from './audit';
 import { holdersAmong } from './group-ownership';
 import { NO_REMOVALS, removalLimits, type RemovalLimits } from './removal-limits';
 import { readRemovalUsage } from './removal-usage';
@@ -89,16 +89,15 @@ export async function moveMembers(db: AppDb, move: MoveRequest): Promise<MoveOut
       .set({ ...set, updated_at: move.at })
       .where(and(eq(memberships.group_id, move.groupId), inArray(memberships.member_id, ids)));
     const moveId = randomUUID();
-    await insertInBatches(
+    await recordAudits(
       tx,
-      audit_logs,
       ids.map((memberId) => ({
         kind: write.audit,
-        user_id: move.userId,
-        group_id: move.groupId,
-        member_id: memberId,
+        userId: move.userId,
+        groupId: move.groupId,
+        memberId,
         data: { ip: move.ip, move_id: moveId, ...(previous.has(memberId) ? { removed_at: previous.get(memberId) } : {}) },
-        created_at: move.at,
+        at: move.at,
       })),
     );
     return { moved: ids.length, moveId, limits: await limitsAfter(tx, move.groupId, group!.plan, move.at) };
@@ -195,16 +194,15 @@ export async function undoMove(db: AppDb, undo: UndoRequest): Promise<UndoOutcom
     }
     const undoing = UNDOING_MOVE[kind];
     if (back.length > 0) await writeUndo(tx, undo, kind, back, moved);
-    await insertInBatches(
+    await recordAudits(
       tx,
-      audit_logs,
       back.map((memberId) => ({
         kind: MOVE_WRITES[undoing].audit,
-        user_id: undo.userId,
-        group_id: undo.groupId,
-        member_id: memberId,
+        userId: undo.userId,
+        groupId: undo.groupId,
+        memberId,
         data: { ip: undo.ip, undo_of: undo.moveId },
-        created_at: undo.at,
+        at: undo.at,
       })),
     );
     return { restored: back.length, skipped: ids.length - back.length, limits: await limitsAfter(tx, undo.groupId, group!.plan, undo.at) };

@@ -4,6 +4,7 @@ import type { MembershipRole } from '../db/enums';
 import { groups, memberships } from '../db/schema';
 import { ensureCallerMember } from './caller-member';
 import { listHeldGroups, type GroupRow } from './held-groups';
+import { recordReportedGroups } from './reported-groups';
 import { upsertScannedMemberships } from './scanned-memberships';
 
 /** A group the robot found the user in (fetch_user_groups). */
@@ -28,10 +29,10 @@ export interface UserGroupState {
 
 /**
  * Records the groups the robot found the user in, in one transaction (docs/CONVENTIONS.md, robot
- * trust model). A new group is created; a group nobody holds, or one the user holds, is refreshed
- * (name, slug, avatar) and gets the user's member with the scanned role. A group someone else
- * holds is theirs: its row is left as it is, and the user's member is only added to it when
- * missing, as a subscriber (that group's holders' scans say who its admins are), never changed.
+ * trust model). Every reported group is kept as the user's own report (reported_groups). A new
+ * group is created; a group nobody holds, or one the user holds, is refreshed (name, slug, avatar)
+ * and gets the user's member with the scanned role. A group someone else holds is theirs: its row
+ * and its member list are left as they are (only its holders' scans say who is in it).
  * Undefined when the user has no network id to be a member by.
  */
 export async function recordUserGroups(
@@ -59,15 +60,12 @@ export async function recordUserGroups(
       refreshed.map((group) => ({ groupId: byFbId.get(group.fb_group_id)!.id, memberId: member.id, name: member.name, role: group.role })),
       at,
     );
-    const joined = [...othersHold].map((fbGroupId) => ({
-      group_id: byFbId.get(fbGroupId)!.id,
-      member_id: member.id,
-      member_name: member.name,
-      role: 'subscriber' as const,
-      created_at: at,
-      updated_at: at,
-    }));
-    if (joined.length > 0) await tx.insert(memberships).values(joined).onConflictDoNothing({ target: [memberships.group_id, memberships.member_id] });
+    await recordReportedGroups(
+      tx,
+      userId,
+      distinct.map((group) => ({ groupId: byFbId.get(group.fb_group_id)!.id, role: group.role })),
+      at,
+    );
     return distinct.map((group) => {
       const row = byFbId.get(group.fb_group_id)!;
       return {

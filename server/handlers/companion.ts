@@ -7,7 +7,7 @@ import type { HandlerContext, HandlerGroup } from './types';
 export function companionHandlers({ db, now }: HandlerContext): HandlerGroup {
   return {
     async createCompanionToken(request, reply) {
-      const { token, expiresAt } = await issueCompanionToken(db, callerOf(request).userId, now());
+      const { token, expiresAt } = await issueCompanionToken(db, callerOf(request), now());
       reply.code(201);
       return { token, expires_at: expiresAt.toISOString() };
     },

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ContractOperation } from './contract';
-import { ApiError, banned, notFound, unauthorized } from './errors';
+import { ApiError, banned, notFound, switchedSessionRefused, unauthorized } from './errors';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { refuseNulCharacters } from './nul-characters';
 import type { RateLimiter } from './rate-limits';
@@ -46,7 +46,8 @@ function splitPipeDelimited(query: Record<string, unknown>, names: string[]): vo
 
 /**
  * The hooks that enforce an operation's x-access policy, in the order of docs/CONVENTIONS.md:
- * who you are (401, banned 403, supervisor-only 404) before the input is read, then, once the
+ * who you are (401, banned 403, a switched session on an `x-switched-session: refused` operation
+ * 403, supervisor-only 404) before the input is read, then, once the
  * input is known to be well formed, whose group it is (404), whether a write finds the group
  * locked (409, unless the operation is `x-locked: allowed`) and whether the caller is over the
  * operation's `x-rate-limit` (429). Before validation they also shape the input the way the
@@ -70,6 +71,7 @@ export function accessHooks(
       throw unauthorized(lookup.revoked ? 'Your session has ended, sign in again' : 'Sign in to continue');
     }
     if (lookup.caller.isBanned && operation.access !== 'session') throw banned();
+    if (operation.refusedToSwitchedSession && lookup.caller.impersonatorUserId !== null) throw switchedSessionRefused();
     if (operation.access === 'supervisor' && !lookup.caller.isSupervisor) throw notFound();
     request.caller = lookup.caller;
   }

@@ -29,6 +29,8 @@ export interface ContractOperation {
   allowedWhenLocked: boolean;
   /** The per-user limit the operation draws on (`x-rate-limit`), if any. */
   rateLimit: RateLimitKind | undefined;
+  /** A supervisor's switched session may not call it (`x-switched-session: refused`): it changes payment details or signs in elsewhere as the user. */
+  refusedToSwitchedSession: boolean;
 }
 
 interface RawParameter {
@@ -66,6 +68,10 @@ export function listOperations(contract: Record<string, any>): ContractOperation
       if (locked !== undefined && locked !== 'allowed') {
         throw new Error(`${operation.operationId}: x-locked '${locked}' is not 'allowed'`);
       }
+      const switched = operation['x-switched-session'];
+      if (switched !== undefined && switched !== 'refused') {
+        throw new Error(`${operation.operationId}: x-switched-session '${switched}' is not 'refused'`);
+      }
       const rateLimit = operation['x-rate-limit'];
       if (rateLimit !== undefined && !RATE_LIMIT_KINDS.includes(rateLimit)) {
         throw new Error(`${operation.operationId}: x-rate-limit '${rateLimit}' is not one of ${RATE_LIMIT_KINDS.join(', ')}`);
@@ -83,6 +89,7 @@ export function listOperations(contract: Record<string, any>): ContractOperation
         bodyRequired: operation.requestBody?.required === true,
         allowedWhenLocked: locked === 'allowed',
         rateLimit,
+        refusedToSwitchedSession: switched === 'refused',
       });
     }
   }

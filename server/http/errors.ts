@@ -2,6 +2,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'banned'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'limit_exceeded'
@@ -17,6 +18,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   unauthorized: 401,
   payment_failed: 402,
   banned: 403,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
@@ -28,6 +30,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
 };
 
 export const BANNED_MESSAGE = 'Your account has been flagged for policy violations.';
+
+export const SWITCHED_SESSION_MESSAGE =
+  'Signed in as another user, you cannot change their payment details or open friendFilter as them: only they can.';
 
 /** The contract's limit on an error message. */
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -58,4 +63,5 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'Not found') => new ApiError('not_found', what);
 export const banned = () => new ApiError('banned', BANNED_MESSAGE);
+export const switchedSessionRefused = () => new ApiError('forbidden', SWITCHED_SESSION_MESSAGE, { reason: 'switched_session' });
 export const unauthorized = (message = 'Sign in to continue') => new ApiError('unauthorized', message);

@@ -125,7 +125,7 @@ export interface paths {
         };
         /**
          * Ownership state of a group (confirm permissions)
-         * @description For onboarding's Confirm Permissions. Answers only a user the robot reported as a member of the group (their own membership there, from POST /robot/user_groups): who holds a group is private. 404 'Group not found!' alike for a group we do not know and for one the user is not a member of, with nothing about its holders.
+         * @description For onboarding's Confirm Permissions. Answers only a user who reported the group in POST /robot/user_groups (or whom a scan put in it): who holds a group is private. 404 'Group not found!' alike for a group we do not know and for one the user has not reported, with nothing about its holders. The holders are given only as the social network shows them to any member of the group, by name and picture: no ids of ours or of the network.
          */
         get: operations["getGroupOwners"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         put?: never;
         /**
          * Report the user's groups (fetch_user_groups)
-         * @description Creates or updates the groups and the user's scanned role in each. Answers the groups with our ids and the user's role (admin while they hold the group, else the role reported). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): a group not known yet is created; a group nobody holds, or one the user holds, takes the reported name, slug and avatar and the user's membership with the reported role; a group someone else holds is left as it is (name, slug, avatar, roles), and only gets the user's own membership when missing, as a subscriber. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
+         * @description Creates or updates the groups and the user's scanned role in each. Answers the groups with our ids and the user's role (admin while they hold the group, else the role reported). Robot reports are client input (docs/CONVENTIONS.md, robot trust model): every group reported is kept as the user's own report, which lets them ask who holds it (GET /groups/owners); a group not known yet is created; a group nobody holds, or one the user holds, takes the reported name, slug and avatar and the user's membership with the reported role; a group someone else holds is left entirely as it is (name, slug, avatar, its member list and roles): only its holders' scans say who is in it. Reported image URLs (avatar_url, picture) are kept only when they are our own sandbox images or https URLs on the social network's image hosts; any other is stored as null.
          */
         post: operations["ingestUserGroups"];
         delete?: never;
@@ -2199,13 +2199,13 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description Machine-readable code; one per HTTP status (see CONVENTIONS.md).
+                 * @description Machine-readable code; one per HTTP status (see CONVENTIONS.md), but 403, which is banned or forbidden.
                  * @enum {string}
                  */
-                code: "bad_request" | "unauthorized" | "banned" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests";
+                code: "bad_request" | "unauthorized" | "banned" | "forbidden" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests";
                 /** @description Human-readable message, safe to show in a toast. */
                 message: string;
-                /** @description Optional structured context. For 400: {field, location, rule}. For 409/422: what conflicted or which limit (e.g. {reason} or {removal_limits}). */
+                /** @description Optional structured context. For 400: {field, location, rule}. For 403 forbidden and 409/422: why, or which limit (e.g. {reason} or {removal_limits}). */
                 details?: unknown;
             };
         };
@@ -2395,17 +2395,21 @@ export interface components {
         };
         /** @description What confirm-ownership needs. acquired + role admin: already an API admin; acquired + other role: contact the admins; not acquired: scan admins, and acquire when the scanned role is admin. */
         OnboardingPermission: {
-            group_id: number;
-            fb_group_id: string;
             /**
-             * @description The signed-in user's role as far as confirming ownership goes: admin when they hold admin rights here (acquired or granted); subscriber when someone else holds the group and has not granted them, whatever the network says; otherwise the role last scanned from the social network; null when not scanned yet.
+             * @description The signed-in user's role as far as confirming ownership goes: admin when they hold admin rights here (acquired or granted); subscriber when someone else holds the group and has not granted them, whatever the network says; otherwise the role last scanned from the social network (or reported, when no scan has put them in the group); null when neither.
              * @enum {string|null}
              */
             role: "subscriber" | "admin" | null;
-            /** @description Admins who hold the group here (whom to contact for permission). Empty when the group is not acquired. */
-            admins: components["schemas"]["MemberSummary"][];
+            /** @description Admins who hold the group here (whom to contact for permission), the one who acquired it first. Empty when the group is not acquired. */
+            admins: components["schemas"]["GroupHolderContact"][];
             /** @description True when the group already has an admin holder here. */
             is_acquired: boolean;
+        };
+        /** @description An admin who holds a group, as the social network shows them to any member of the group: a name and a picture, no ids. A missing picture falls back to a default image. */
+        GroupHolderContact: {
+            name: string;
+            /** Format: uri */
+            avatar_url: string | null;
         };
         /** @description A person of the social network. In a group's calls the role, list flags and counters are that group's; in supervisor lists without group_id they are totals over all groups (role admin when admin anywhere). */
         Member: {
@@ -2594,6 +2598,8 @@ export interface components {
             member?: components["schemas"]["MemberSummary"] | null;
             /** @description Who did it (the signed-in user), when known. */
             user_id?: number | null;
+            /** @description The supervisor who did it through a session switched into user_id (POST /session/switch): the log shows '{supervisor} as {user}'. Null for a user's own session. */
+            switched_by_user_id?: number | null;
             group_id?: number | null;
             /** Format: date-time */
             created_at: string;
@@ -3384,6 +3390,18 @@ export interface components {
         };
         /** @description banned: "Your account has been flagged for policy violations." */
         Banned: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description banned: "Your account has been flagged for policy violations." forbidden, details.reason switched_session: a supervisor's switched session may not call an operation marked x-switched-session: refused (changing the user's payment details, paying with their card, signing in to the companion product as them): "Signed in as another user, you cannot change their payment details or open friendFilter as them: only they can." */
+        BannedOrSwitched: {
             headers: {
                 "X-App-Version": components["headers"]["XAppVersion"];
                 "X-Robot-Version": components["headers"]["XRobotVersion"];
@@ -4908,7 +4926,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4956,7 +4974,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5001,7 +5019,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5187,7 +5205,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Banned"];
+            403: components["responses"]["BannedOrSwitched"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
         };

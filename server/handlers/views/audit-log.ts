@@ -8,6 +8,7 @@ export interface AuditLogRow {
   kind: AuditLogKind;
   member_id: number | null;
   user_id: number | null;
+  switched_by_user_id: number | null;
   group_id: number | null;
   created_at: Date;
   data: AuditLogData;
@@ -22,6 +23,7 @@ export function auditLogView(request: FastifyRequest, row: AuditLogRow) {
     member_id: row.member_id,
     member: row.member ? memberSummaryView(request, row.member) : null,
     user_id: row.user_id,
+    switched_by_user_id: row.switched_by_user_id,
     group_id: row.group_id,
     created_at: row.created_at.toISOString(),
     data: {

@@ -2,15 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Ownership } from '../../domain/group-ownership';
 import type { UserGroupState } from '../../domain/user-groups';
 import { publicUrl } from '../../http/public-url';
-import { memberSummaryView } from './member';
 
-/** The contract's OnboardingPermission. */
+/** The contract's OnboardingPermission: the holders only as the network shows them to a member, by name and picture. */
 export function ownershipView(request: FastifyRequest, ownership: Ownership) {
   return {
-    group_id: ownership.group_id,
-    fb_group_id: ownership.fb_group_id,
     role: ownership.role,
-    admins: ownership.admins.map((admin) => memberSummaryView(request, admin)),
+    admins: ownership.admins.map((admin) => ({ name: admin.name, avatar_url: publicUrl(request, admin.avatar_url) })),
     is_acquired: ownership.is_acquired,
   };
 }

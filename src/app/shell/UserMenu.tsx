@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useHref, useLocation } from 'react-router-dom';
 import { EntityAvatar } from '../../ui/EntityAvatar';
 import { usePopover } from '../../ui/usePopover';
-import { openCompanion } from './companionLink';
+import { CompanionTokenRefused, openCompanion } from './companionLink';
 import './userMenu.css';
 import type { ShellFeatures, User } from './types';
 
@@ -21,11 +21,13 @@ function useCurrentPageUrl(): string {
   return new URL(href, window.location.origin).href;
 }
 
+const COMPANION_UNAVAILABLE = 'friendFilter could not be opened. Please try again.';
+
 /** The signed-in user; opens their profile, the companion product, help and logout. */
 export function UserMenu({ user, features, issueCompanionToken, openUrl = (url) => window.location.assign(url) }: UserMenuProps) {
   const { close, containerProps, toggleProps, panelProps } = usePopover();
   const backUrl = useCurrentPageUrl();
-  const [companion, setCompanion] = useState<'idle' | 'opening' | 'failed'>('idle');
+  const [companion, setCompanion] = useState<'idle' | 'opening' | { failed: string }>('idle');
   const companionUrl = features.singleSignOn ? features.companionUrl : null;
   const goToCompanion = (url: string) => {
     setCompanion('opening');
@@ -34,7 +36,8 @@ export function UserMenu({ user, features, issueCompanionToken, openUrl = (url) 
         setCompanion('idle');
         close();
       },
-      () => setCompanion('failed'),
+      // A refusal says why in the server's words; anything else may pass on a new try.
+      (error: unknown) => setCompanion({ failed: error instanceof CompanionTokenRefused ? error.message : COMPANION_UNAVAILABLE }),
     );
   };
 
@@ -73,9 +76,9 @@ export function UserMenu({ user, features, issueCompanionToken, openUrl = (url) 
               <span className={companion === 'opening' ? 'pi pi-spin pi-spinner' : 'pi pi-external-link'} aria-hidden="true" />
               friendFilter
             </button>
-            {companion === 'failed' && (
+            {typeof companion === 'object' && (
               <small className="user-menu__error" role="alert">
-                friendFilter could not be opened. Please try again.
+                {companion.failed}
               </small>
             )}
           </li>

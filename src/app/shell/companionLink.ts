@@ -1,4 +1,6 @@
+import { answerOf } from '../../../machines/shared/stepFailure';
 import type { ApiClient } from '../../api/client';
+import { failureReason } from '../../api/failureReason';
 
 /**
  * The single sign-on link into the companion product (part 1 §7): its token route, with the page
@@ -24,9 +26,13 @@ export async function openCompanion({ companionUrl, backUrl, redirect, issueToke
   open(companionLink(companionUrl, await issueToken(), backUrl, redirect));
 }
 
+/** The server will not mint a token for this session (a supervisor switched into the user): its message says why. */
+export class CompanionTokenRefused extends Error {}
+
 /** POST /session/companion_token: a token good for one sign-in at the companion product within a minute. */
 export async function requestCompanionToken(api: ApiClient): Promise<string> {
-  const { data, error } = await api.POST('/session/companion_token');
-  if (error || !data) throw new Error(error?.error.message ?? 'The companion-product token could not be issued');
-  return data.token;
+  const { data, error, response } = await answerOf(() => api.POST('/session/companion_token'));
+  if (data) return data.token;
+  if (response?.status === 403) throw new CompanionTokenRefused(failureReason(error, response));
+  throw new Error(failureReason(error, response));
 }

@@ -37,8 +37,9 @@ export function ConfirmOwnershipStep({ group, view, onAcquire, onRecheck, onRetr
           <Message severity="info" text={`${group.name} is already connected to xFilter by another admin.`} />
           <p>Only one admin holds a group until they give others permission. Ask one of them to add you:</p>
           <ul className="admins-list" aria-label="Admins to contact">
-            {view.admins.map((admin) => (
-              <li key={admin.id}>
+            {view.admins.map((admin, index) => (
+              // The holders come with no ids, in the order the server gives them (the one who acquired the group first).
+              <li key={index}>
                 <EntityAvatar name={admin.name} imageUrl={admin.avatar_url} />
                 <span>{admin.name}</span>
               </li>

@@ -106,8 +106,6 @@ export const everyStepDone: OnboardingProgress = {
 
 export function permissionFixture(overrides: Partial<OnboardingPermission> = {}): OnboardingPermission {
   return {
-    group_id: bookClubGroup.id,
-    fb_group_id: bookClubGroup.fb_group_id,
     role: 'admin',
     admins: [],
     is_acquired: false,
@@ -115,7 +113,7 @@ export function permissionFixture(overrides: Partial<OnboardingPermission> = {})
   };
 }
 
-export const ottoAdmin = { id: 301, name: 'Otto Owner', avatar_url: null, fb_user_id: '100000000000301' };
+export const ottoAdmin = { name: 'Otto Owner', avatar_url: null };
 
 const answered = (overrides: Partial<OnboardingPermission>): OwnersAnswer => ({ kind: 'answered', permission: permissionFixture(overrides) });
 

@@ -5,7 +5,7 @@ import type { RobotJobName } from '../../../server/db/enums';
 import { DEFAULT_GROUP_SCHEDULE } from '../../../server/db/group-defaults';
 import { payment_accounts, users } from '../../../server/db/schema';
 import type { AccessPolicy } from '../../../server/http/contract';
-import type { Role, RoleWorld } from '../support/roles';
+import { openRoleSession, type Role, type RoleWorld } from '../support/roles';
 import { LAB_ROWS } from './matrix-lab';
 import { SUPERVISOR_ROWS } from './matrix-supervisor';
 import { sandboxToken } from '../support/sandbox-session';
@@ -77,6 +77,15 @@ async function connectingAccount(db: AppDb, groupId: number): Promise<string> {
   return account!.state!;
 }
 
+/** A companion token the group admin minted from a session of their own that then signed out. */
+async function signedOutCompanionToken(app: FastifyInstance, db: AppDb, world: RoleWorld): Promise<string> {
+  const authorization = `Bearer ${await openRoleSession(db, world, 'groupAdmin')}`;
+  const minted = await app.inject({ method: 'POST', url: '/api/v1/session/companion_token', headers: { authorization } });
+  const signedOut = await app.inject({ method: 'DELETE', url: '/api/v1/session', headers: { authorization } });
+  if (minted.statusCode !== 201 || signedOut.statusCode !== 204) throw new Error(`the fixture's token was not minted and signed out: ${minted.body} ${signedOut.body}`);
+  return minted.json().token;
+}
+
 export interface RequestOverrides {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
@@ -86,7 +95,7 @@ export interface RequestOverrides {
 /**
  * A call of an allowed role naming another tenant's records (in the body, or a job in the path):
  * the answer is `status` for every role allowed to call (expectedStatus), and nothing of the other
- * tenant changes (snapshotTenant), but the caller's own membership a report may add, as a subscriber.
+ * tenant changes (snapshotTenant): not even a membership of the caller's own.
  */
 export interface CrossTenantCase {
   what: string;
@@ -345,9 +354,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // companion
   createCompanionToken: { access: 'user', built: { status: 201, crossTenant: { none: 'a token is issued to the caller alone and names no record' } } },
+  // A token minted by a session that has signed out since: it ended with that session.
   redeemCompanionToken: {
     access: 'public',
-    built: { status: 404, crossTenant: { none: 'a token that was never issued names no one; an issued one names only its own user' } },
+    built: {
+      status: 404,
+      request: async (world, { app, db }) => ({ body: { token: await signedOutCompanionToken(app, db, world) } }),
+      crossTenant: { none: 'a token that was never issued names no one; an issued one names only its own user' },
+    },
   },
 
   // support
@@ -477,7 +491,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     access: 'user',
     built: {
       status: 200,
-      // The group is left as it is; the caller's own membership may join it, as a subscriber.
+      // The group and its member list are left as they are: the report is kept as the caller's own.
       crossTenant: [
         {
           what: "another tenant's group, renamed, with a tracking avatar",

@@ -74,6 +74,33 @@ describe.each(databaseKinds())('companion-product tokens on %s', (kind) => {
     expect((await redeem(token)).statusCode).toBe(404);
   });
 
+  it('end with the session that minted them: after its sign-out they answer 404, while another session of the user stays good', async () => {
+    const minting = (await openRoleSession(server.db, world, 'groupAdmin'))!;
+    const other = (await openRoleSession(server.db, world, 'groupAdmin'))!;
+    const mint = async (session: string) =>
+      (await server.app.inject({ method: 'POST', url: '/api/v1/session/companion_token', headers: bearer(session) })).json().token as string;
+    const ended = await mint(minting);
+    const kept = await mint(other);
+    const signedOut = await server.app.inject({ method: 'DELETE', url: '/api/v1/session', headers: bearer(minting) });
+    expect(signedOut.statusCode).toBe(204);
+    expect((await redeem(ended)).statusCode).toBe(404);
+    expect((await redeem(kept)).statusCode).toBe(200);
+  });
+
+  it('are not minted through a supervisor switched into the user', async () => {
+    const supervisor = (await openRoleSession(server.db, world, 'supervisor'))!;
+    const switched = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/session/switch',
+      headers: bearer(supervisor),
+      payload: { user_id: world.userIds.groupAdmin },
+    });
+    const refused = await server.app.inject({ method: 'POST', url: '/api/v1/session/companion_token', headers: bearer(switched.json().access_token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'forbidden', details: { reason: 'switched_session' } });
+    expect(contract.validate('/session/companion_token', 'POST', 403, refused.json())).toBeUndefined();
+  });
+
   it('answer 404 to a token never issued, and the session token is not one', async () => {
     expect((await redeem('never-issued')).statusCode).toBe(404);
     expect((await redeem(world.tokens.groupAdmin!)).statusCode).toBe(404);

@@ -52,7 +52,7 @@ describe.each(databaseKinds())('confirm ownership on %s', (kind) => {
     const espresso = noraGroups.get('Home Espresso Enthusiasts')!;
     const state = await owners(nora, espresso.fb_group_id);
     // Nora is an admin on the network, but has no admin rights here until Otto grants them.
-    expect(state.body.permissions).toMatchObject({ group_id: espresso.id, role: 'subscriber', is_acquired: true });
+    expect(state.body.permissions).toMatchObject({ role: 'subscriber', is_acquired: true });
     expect(state.body.permissions.admins.map((admin: { name: string }) => admin.name)).toEqual(['Otto Owner']);
     const refused = await acquire(nora, espresso.id);
     expect(refused.status).toBe(409);
@@ -89,7 +89,7 @@ describe.each(databaseKinds())('confirm ownership on %s', (kind) => {
     expect(state.body.permissions.admins.map((admin: { name: string }) => admin.name)).toEqual(['Otto Owner']);
   });
 
-  it('tells who holds a group only to a member the robot reported in it', async () => {
+  it('tells who holds a group only to a user who reported it, by name and picture alone, and adds no one to its members', async () => {
     const espresso = noraGroups.get('Home Espresso Enthusiasts')!;
     const outsider = await registerNetworkUser('5550001', 'Outside Observer');
     for (const fbGroupId of [espresso.fb_group_id, '4242424242']) {
@@ -97,11 +97,16 @@ describe.each(databaseKinds())('confirm ownership on %s', (kind) => {
       expect(hidden.status).toBe(404);
       expect(hidden.body).toEqual({ error: { code: 'not_found', message: 'Group not found!' } });
     }
-    await outsider('POST', '/robot/user_groups', { payload: { groups: [{ fb_group_id: espresso.fb_group_id, name: espresso.name, role: 'subscriber' }] } });
+    const membersBefore = await server.db.select().from(memberships).where(eq(memberships.group_id, espresso.id)).orderBy(memberships.id);
+    await outsider('POST', '/robot/user_groups', { payload: { groups: [{ fb_group_id: espresso.fb_group_id, name: espresso.name, role: 'admin' }] } });
+    expect(await server.db.select().from(memberships).where(eq(memberships.group_id, espresso.id)).orderBy(memberships.id)).toEqual(membersBefore);
+
     const shown = await owners(outsider, espresso.fb_group_id);
     expect(shown.status).toBe(200);
-    expect(shown.body.permissions).toMatchObject({ group_id: espresso.id, role: 'subscriber', is_acquired: true });
-    expect(shown.body.permissions.admins.map((admin: { name: string }) => admin.name)).toEqual(['Otto Owner']);
+    // What the network shows any member: the holders' names and pictures; no ids of ours or of the network.
+    expect(shown.body).toEqual({
+      permissions: { role: 'subscriber', is_acquired: true, admins: [{ name: 'Otto Owner', avatar_url: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/sandbox\/images\//) }] },
+    });
   });
 
   it('keeps a holder an admin whatever a later scan says', async () => {

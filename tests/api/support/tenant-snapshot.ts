@@ -46,21 +46,3 @@ export async function snapshotTenant(db: AppDb, groupId: number): Promise<Tenant
       .orderBy(asc(matches.id)),
   };
 }
-
-/**
- * The snapshot without a membership the given member gained since `before` (a new row only): the
- * one row the trust model lets a report add to a group someone else holds is the reporting user's
- * own membership, as a subscriber.
- */
-export function withoutJoined(after: TenantSnapshot, before: TenantSnapshot, memberId: number | undefined): TenantSnapshot {
-  const existing = new Set(before.memberships.map((membership) => membership.id));
-  const joined = after.memberships.filter((membership) => !existing.has(membership.id) && membership.member_id === memberId);
-  if (joined.some((membership) => membership.role !== 'subscriber' || membership.is_admin_holder)) return after;
-  const joinedIds = new Set(joined.map((membership) => membership.id));
-  const joinedMembers = new Set(joined.map((membership) => membership.member_id));
-  return {
-    ...after,
-    memberships: after.memberships.filter((membership) => !joinedIds.has(membership.id)),
-    people: after.people.filter((person) => !joinedMembers.has((person as { id: number }).id)),
-  };
-}

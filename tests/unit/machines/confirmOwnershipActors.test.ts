@@ -12,8 +12,6 @@ import { groupFixture } from '../support/sessionFixtures';
 type OnboardingPermission = components['schemas']['OnboardingPermission'];
 
 const permission: OnboardingPermission = {
-  group_id: bookClubGroup.id,
-  fb_group_id: bookClubGroup.fb_group_id,
   role: 'admin',
   admins: [],
   is_acquired: false,

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { companionLink, openCompanion } from '../../../src/app/shell/companionLink';
+import { createApiClient } from '../../../src/api/client';
+import { CompanionTokenRefused, companionLink, openCompanion, requestCompanionToken } from '../../../src/app/shell/companionLink';
+import { BASE_URL, createFakeServer } from '../app/support/fakeServer';
 
 describe('companionLink', () => {
   it('opens the token route with the current page as back_url', () => {
@@ -49,5 +51,34 @@ describe('openCompanion', () => {
     });
     await expect(failing).rejects.toThrow('offline');
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('requestCompanionToken', () => {
+  const REFUSAL = 'Signed in as another user, you cannot change their payment details or open friendFilter as them: only they can.';
+
+  function apiAnswering(answer: (server: ReturnType<typeof createFakeServer>) => Response) {
+    const server = createFakeServer([]);
+    server.override((request) => (new URL(request.url).pathname === '/api/v1/session/companion_token' ? answer(server) : undefined));
+    return createApiClient({ baseUrl: BASE_URL, fetch: server.fetch });
+  }
+
+  it('answers the token the server minted', async () => {
+    const api = apiAnswering((server) => server.json({ token: 'minted', expires_at: '2026-03-02T10:01:00.000Z' }, 201));
+    expect(await requestCompanionToken(api)).toBe('minted');
+  });
+
+  it("turns the server's refusal of a switched session into a refusal with its message", async () => {
+    const api = apiAnswering((server) => server.failure(403, 'forbidden', REFUSAL));
+    const refused = requestCompanionToken(api);
+    await expect(refused).rejects.toBeInstanceOf(CompanionTokenRefused);
+    await expect(refused).rejects.toThrow(REFUSAL);
+  });
+
+  it('fails as an ordinary error when the server cannot be reached', async () => {
+    const api = createApiClient({ baseUrl: BASE_URL, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const failed = requestCompanionToken(api);
+    await expect(failed).rejects.not.toBeInstanceOf(CompanionTokenRefused);
+    await expect(failed).rejects.toThrow('The server did not answer.');
   });
 });

@@ -2,6 +2,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { CompanionTokenRefused } from '../../../src/app/shell/companionLink';
 import { adminUser, defaultFeatures } from '../../../src/app/shell/fixtures';
 import type { ShellFeatures } from '../../../src/app/shell/types';
 import { UserMenu } from '../../../src/app/shell/UserMenu';
@@ -34,6 +35,14 @@ describe('the user menu link to the companion product', () => {
     const openUrl = renderMenu(() => Promise.reject(new Error('offline')));
     fireEvent.click(screen.getByRole('button', { name: 'friendFilter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('friendFilter could not be opened. Please try again.');
+    expect(openUrl).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when it refuses a token, as to a supervisor switched into the user", async () => {
+    const reason = 'Signed in as another user, you cannot change their payment details or open friendFilter as them: only they can.';
+    const openUrl = renderMenu(() => Promise.reject(new CompanionTokenRefused(reason)));
+    fireEvent.click(screen.getByRole('button', { name: 'friendFilter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
     expect(openUrl).not.toHaveBeenCalled();
   });
 

@@ -76,6 +76,17 @@ function RecordLink({ route, id, names, noun }: { route: 'superadmin_group' | 's
   return <Link to={pathTo(route, { id: String(id) })}>{names.get(id) ?? `${noun} #${id}`}</Link>;
 }
 
+/** Who did it: the user, or '{supervisor} as {user}' when a supervisor switched into the user did it. */
+function ActedBy({ log, names }: { log: AuditLog; names: ReadonlyMap<number, string> }) {
+  const user = <RecordLink route="superadmin_user" id={log.user_id} names={names} noun="User" />;
+  if (!log.switched_by_user_id) return user;
+  return (
+    <span>
+      <RecordLink route="superadmin_user" id={log.switched_by_user_id} names={names} noun="User" /> as {user}
+    </span>
+  );
+}
+
 /** /superadmin/audit_logs: every group's and user's records, newest first, by kind, member, group, user and days. */
 export function AuditLogPage(props: AuditLogPageProps) {
   const { query, result, reloading, onFilter, zone } = props;
@@ -96,7 +107,7 @@ export function AuditLogPage(props: AuditLogPageProps) {
         ),
     },
     { key: 'group', header: 'Group', body: (log) => <RecordLink route="superadmin_group" id={log.group_id} names={props.names.groups} noun="Group" /> },
-    { key: 'user', header: 'By', body: (log) => <RecordLink route="superadmin_user" id={log.user_id} names={props.names.users} noun="User" /> },
+    { key: 'user', header: 'By', body: (log) => <ActedBy log={log} names={props.names.users} /> },
   ];
   return (
     <RecordsPage title="Audit logs" labelledBy="superadmin-audit-title" count={result.kind === 'loaded' ? countOf(result.data.count, 'record') : undefined}>

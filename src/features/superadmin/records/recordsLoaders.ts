@@ -68,10 +68,10 @@ export interface AuditLogData extends ListData<AuditLogRequest, Schemas['AuditLo
   names: RecordNames;
 }
 
-/** The groups' and users' names of a page of records, one request for each kind. */
+/** The groups' and users' names of a page of records (the supervisors who acted as a user among them), one request for each kind. */
 async function namesOf(api: ApiClient, logs: ReadonlyArray<Schemas['AuditLog']>, signal: AbortSignal): Promise<RecordNames> {
-  const ids = (pick: (log: Schemas['AuditLog']) => number | null | undefined) => [...new Set(logs.map(pick).filter((id): id is number => !!id))];
-  const [groups, users] = await Promise.all([findRecords(api, 'groups', ids((log) => log.group_id), signal), findRecords(api, 'users', ids((log) => log.user_id), signal)]);
+  const ids = (pick: (log: Schemas['AuditLog']) => Array<number | null | undefined>) => [...new Set(logs.flatMap(pick).filter((id): id is number => !!id))];
+  const [groups, users] = await Promise.all([findRecords(api, 'groups', ids((log) => [log.group_id]), signal), findRecords(api, 'users', ids((log) => [log.user_id, log.switched_by_user_id]), signal)]);
   const named = (matches: RecordMatch[]) => new Map(matches.map((match) => [match.id, match.name]));
   return { groups: named(groups), users: named(users) };
 }

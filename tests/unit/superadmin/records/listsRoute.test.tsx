@@ -108,6 +108,30 @@ describe('the supervisor audit log', () => {
     expect(screen.getAllByRole('link', { name: 'User #7' })[0]).toHaveAttribute('href', '/superadmin/users/7');
   });
 
+  it("shows who acted as '{supervisor} as {user}' on a record made through a switched session", async () => {
+    const switchedAnswer: Answer = (server, url, request) => {
+      switch (url.pathname) {
+        case '/api/v1/supervisor/audit_logs':
+          return server.json({ audit_logs: [log(4, { kind: 'card_updated', user_id: 11, switched_by_user_id: 12 })], count: 1, kinds: ['card_updated'] });
+        case '/api/v1/autocomplete/users':
+          return server.json({
+            matches: [
+              { id: 11, name: 'Ada Admin', avatar_url: null, description: 'ada.admin@example.com' },
+              { id: 12, name: 'Sam Supervisor', avatar_url: null, description: 'sam@example.com' },
+            ],
+          });
+        default:
+          return listsAnswer(server, url, request);
+      }
+    };
+    const app = openAsSupervisor('/superadmin/audit_logs', switchedAnswer);
+    const supervisor = await screen.findByRole('link', { name: 'Sam Supervisor' });
+    expect(supervisor.closest('td')).toHaveTextContent(/^Sam Supervisor as Ada Admin$/);
+    expect(supervisor).toHaveAttribute('href', '/superadmin/users/12');
+    expect(screen.getByRole('link', { name: 'Ada Admin' })).toHaveAttribute('href', '/superadmin/users/11');
+    expect(app.callsTo('GET', '/autocomplete/users').map((call) => call.url.searchParams.get('ids')!.split('|').sort())).toEqual([['11', '12']]);
+  });
+
   it('filters by kind, pipe-separated, and by days, the to-day settling for 200 ms', async () => {
     const app = openAsSupervisor('/superadmin/audit_logs?per_page=50', listsAnswer);
     await screen.findByText('3 records');
