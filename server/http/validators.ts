@@ -1,0 +1,24 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+/**
+ * Fastify's own AJV settings, but for additional properties, which are refused rather than
+ * stripped, and for type coercion, which is the caller's (see partValidators).
+ */
+function validatorAjv(coerceTypes: 'array' | false): Ajv {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, addUsedSchema: false, allErrors: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * The validators of a request's parts. A JSON body says its types itself, so it is taken exactly
+ * as sent: `["monthly"]` where a string is declared, or `"5"` where a number is, is refused, never
+ * converted. Query, path and header parameters are text, read as the types the contract declares.
+ */
+export function partValidators(): FastifySchemaCompiler<any> {
+  const bodies = validatorAjv(false);
+  const parameters = validatorAjv('array');
+  return ({ schema, httpPart }) => (httpPart === 'body' ? bodies : parameters).compile(schema);
+}
