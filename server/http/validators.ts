@@ -12,6 +12,18 @@ function validatorAjv(coerceTypes: 'array' | false): Ajv {
   return ajv;
 }
 
+type Schema = Record<string, any>;
+
+/** A header schema with its names in lower case, as Node gives a request's headers (Fastify does this only for its own compiler). */
+function lowerCaseHeaderNames(schema: Schema): Schema {
+  const { properties, required } = schema;
+  return {
+    ...schema,
+    ...(properties && { properties: Object.fromEntries(Object.entries(properties).map(([name, property]) => [name.toLowerCase(), property])) }),
+    ...(Array.isArray(required) && { required: required.map((name: string) => name.toLowerCase()) }),
+  };
+}
+
 /**
  * The validators of a request's parts. A JSON body says its types itself, so it is taken exactly
  * as sent: `["monthly"]` where a string is declared, or `"5"` where a number is, is refused, never
@@ -20,5 +32,8 @@ function validatorAjv(coerceTypes: 'array' | false): Ajv {
 export function partValidators(): FastifySchemaCompiler<any> {
   const bodies = validatorAjv(false);
   const parameters = validatorAjv('array');
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodies : parameters).compile(schema);
+  return ({ schema, httpPart }) => {
+    if (httpPart === 'body') return bodies.compile(schema);
+    return parameters.compile(httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema);
+  };
 }
