@@ -16,7 +16,7 @@ export function replyWithError(error: FastifyError | ApiError, request: FastifyR
   return reply.status(apiError.statusCode).send(apiError.toBody());
 }
 
-/** How the app names each service the server depends on, to the user. */
+/** How each service the server depends on is named to the user. */
 const UPSTREAM_NAMES: Record<UpstreamService, string> = {
   sign_in: "Facebook's sign-in",
   payments: 'The payment service',
