@@ -20,6 +20,7 @@ import { createServerMetrics, observeResponses, registerMetricsRoute, type Serve
 import { createRateLimiter, RATE_LIMITS, type RateLimitSettings } from './http/rate-limits';
 import { replyWithError } from './http/reply-errors';
 import { responseHeaders } from './http/response-headers';
+import { partValidators } from './http/validators';
 import { createAccessDirectory } from './domain/access-directory';
 import { auditingSwitchedSession } from './domain/audit';
 import { createHandlers } from './handlers';
@@ -60,7 +61,6 @@ export interface ServerDeps {
 export async function buildServer(config: ServerConfig, deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
     trustProxy: config.trustProxy,
     ...frameworkRefusalOptions(config),
   });
@@ -75,6 +75,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const contract = loadContract();
   const operations = new Map(listOperations(contract).map((operation) => [operation.operationId, operation]));
 
+  app.setValidatorCompiler(partValidators());
   app.setErrorHandler(replyWithError);
   observeResponses(app, metrics);
   const headers = responseHeaders(config);

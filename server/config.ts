@@ -44,8 +44,11 @@ export interface ServerConfig {
    */
   metricsPort?: number;
   metricsToken?: string;
-  /** The social network's sign-in (live mode); graphUrl is where its Graph API answers. */
-  facebook: { appId?: string; appSecret?: string; graphUrl: string };
+  /**
+   * The social network's sign-in (live mode); graphUrl is where its Graph API answers, timeoutMs
+   * how long a call may take (UPSTREAM_TIMEOUT_MS, server/adapters/upstream.ts, unless set).
+   */
+  facebook: { appId?: string; appSecret?: string; graphUrl: string; timeoutMs?: number };
   /**
    * The payment provider (live mode): the secret key, the prices the monthly and annual plans
    * subscribe to, and the secret that signs its webhook events.
@@ -56,8 +59,11 @@ export interface ServerConfig {
     priceIds: { monthly?: string; annual?: string };
     webhookSecret?: string;
   };
-  /** The referral programme (live mode): the account's API key, the programme affiliates join, where the API answers. */
-  tapfiliate: { apiKey?: string; programId?: string; apiUrl: string };
+  /**
+   * The referral programme (live mode): the account's API key, the programme affiliates join, where
+   * the API answers, and how long a call may take (UPSTREAM_TIMEOUT_MS unless set).
+   */
+  tapfiliate: { apiKey?: string; programId?: string; apiUrl: string; timeoutMs?: number };
 }
 
 const packageVersion: string = JSON.parse(

@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'too_many_requests'
   | 'not_implemented'
-  | 'internal';
+  | 'internal'
+  | 'upstream_bad_answer'
+  | 'upstream_unreachable';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,6 +29,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   too_many_requests: 429,
   internal: 500,
   not_implemented: 501,
+  upstream_bad_answer: 502,
+  upstream_unreachable: 503,
 };
 
 export const BANNED_MESSAGE = 'Your account has been flagged for policy violations.';

@@ -45,17 +45,51 @@ function rawAnswer(status: number, body: unknown, headers: Record<string, string
   return `${lines.join('\r\n')}\r\n\r\n${text}`;
 }
 
-function clientError(code: string | undefined): { status: number; body: unknown } {
-  if (code === 'HPE_HEADER_OVERFLOW') {
+/** An error of Node's HTTP parser: the chunk it was reading (a Buffer), and how far into it it got. */
+interface ParserError extends Error {
+  code?: string;
+  rawPacket?: unknown;
+  bytesParsed?: number;
+}
+
+/**
+ * Whether the address (path and query) is what took the request line and headers over Node's
+ * size limit. Node stops where the part that went over ends: for the address, right before the
+ * request line's ` HTTP/1.1`; an address that has not ended yet is the start of the request, with
+ * no line break before where it stopped.
+ */
+export function addressTooLong(error: ParserError): boolean {
+  const { rawPacket, bytesParsed } = error;
+  if (!Buffer.isBuffer(rawPacket) || bytesParsed === undefined) return false;
+  const before = rawPacket.subarray(0, bytesParsed).toString('latin1');
+  const after = rawPacket.subarray(bytesParsed, bytesParsed + 6).toString('latin1');
+  return after === ' HTTP/' || /^[A-Z]+ \S*$/.test(before);
+}
+
+function sizeRefusal(error: ParserError): { status: number; body: unknown } {
+  if (addressTooLong(error)) {
     return {
-      status: 431,
-      body: new ApiError('bad_request', `The request headers are larger than ${maxHeaderSize} bytes`, {
-        field: 'headers',
-        location: 'headers',
-        rule: 'max_size',
-      }).toBody(),
+      status: 414,
+      body: new ApiError(
+        'bad_request',
+        `The address (its path and query) is too long: the server reads at most ${maxHeaderSize} bytes of a request's address and headers`,
+        { field: 'url', location: 'url', rule: 'max_size' },
+      ).toBody(),
     };
   }
+  return {
+    status: 431,
+    body: new ApiError('bad_request', `The request headers are larger than ${maxHeaderSize} bytes`, {
+      field: 'headers',
+      location: 'headers',
+      rule: 'max_size',
+    }).toBody(),
+  };
+}
+
+function clientError(error: ParserError): { status: number; body: unknown } {
+  const { code } = error;
+  if (code === 'HPE_HEADER_OVERFLOW') return sizeRefusal(error);
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return { status: 408, body: new ApiError('bad_request', 'The request did not arrive in time').toBody() };
   }
@@ -65,8 +99,9 @@ function clientError(code: string | undefined): { status: number; body: unknown 
 /**
  * The server options that make the framework's own refusals leave in the one error shape with
  * the version headers: malformed URLs (frameworkErrors), requests Node's HTTP parser refuses,
- * such as headers over its size limit (clientErrorHandler), and path parameters of any length
- * the URL can hold, so validation decides about them rather than the router (414).
+ * such as an address (414) or headers (431) over its size limit (clientErrorHandler), and path
+ * parameters of any length the URL can hold, so validation decides about them rather than the
+ * router (which would answer a bare 414).
  */
 export function frameworkRefusalOptions(
   config: ServerConfig,
@@ -77,10 +112,10 @@ export function frameworkRefusalOptions(
       const refusal = frameworkRefusal(error) ?? new ApiError('bad_request', 'The request could not be routed');
       return reply.status(refusal.statusCode).headers(responseHeaders(config)).send(refusal.toBody());
     },
-    clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+    clientErrorHandler(error: ParserError, socket: Socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       if (socket.writable) {
-        const { status, body } = clientError(error.code);
+        const { status, body } = clientError(error);
         socket.write(rawAnswer(status, body, responseHeaders(config)));
       }
       socket.destroy(error);

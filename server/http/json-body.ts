@@ -38,6 +38,22 @@ export const tooDeep = () =>
     rule: 'max_depth',
   });
 
+/** The charset a content type names, lower-cased; undefined when it names none. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+}
+
+/** UTF-8 by its name and its common alias. */
+const UTF_8_NAMES = new Set(['utf-8', 'utf8']);
+
+/** The refusal of a JSON body in any charset but UTF-8, the only one JSON is read in. */
+const notUtf8 = (charset: string) =>
+  new ApiError('unsupported_media_type', `Send the request body as JSON in UTF-8 (charset=utf-8), not in charset '${charset.slice(0, 40)}'`, {
+    field: 'content-type',
+    location: 'headers',
+    rule: 'charset',
+  });
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The body as it arrived, on the routes that verify a signature over it. */
@@ -46,15 +62,21 @@ declare module 'fastify' {
 }
 
 /**
- * Bodies are JSON and nothing else: the only parser left is Fastify's JSON parser (which refuses
- * `__proto__` and `constructor` keys), behind a depth check. Any other content type, or a body
- * without one, has no parser and answers 415, so no body ever reaches a route unvalidated. The
+ * Bodies are JSON in UTF-8 and nothing else: the only parser left is Fastify's JSON parser (which
+ * refuses `__proto__` and `constructor` keys), behind a depth check. Any other content type, or a
+ * body without one, has no parser and answers 415, as does JSON in another charset, so no body
+ * ever reaches a route unvalidated. The
  * routes named in rawBodyRoutes (their URL patterns) also keep the text as it arrived.
  */
 export function acceptOnlyJsonBodies(app: FastifyInstance, rawBodyRoutes: readonly string[] = []): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const charset = charsetOf(request.headers['content-type']);
+    if (charset !== undefined && !UTF_8_NAMES.has(charset)) {
+      done(notUtf8(charset), undefined);
+      return;
+    }
     const text = body.toString();
     if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
       done(tooDeep(), undefined);

@@ -2202,10 +2202,10 @@ export interface components {
                  * @description Machine-readable code; one per HTTP status (see CONVENTIONS.md), but 403, which is banned or forbidden.
                  * @enum {string}
                  */
-                code: "bad_request" | "unauthorized" | "banned" | "forbidden" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests";
+                code: "bad_request" | "unauthorized" | "banned" | "forbidden" | "not_found" | "conflict" | "limit_exceeded" | "payment_failed" | "not_implemented" | "internal" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_bad_answer" | "upstream_unreachable";
                 /** @description Human-readable message, safe to show in a toast. */
                 message: string;
-                /** @description Optional structured context. For 400: {field, location, rule}. For 403 forbidden and 409/422: why, or which limit (e.g. {reason} or {removal_limits}). */
+                /** @description Optional structured context. For 400: {field, location, rule}. For 403 forbidden and 409/422: why, or which limit (e.g. {reason} or {removal_limits}). For 502/503: {service}. */
                 details?: unknown;
             };
         };
@@ -3497,6 +3497,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description upstream_bad_answer: a service the call depends on (details.service: sign_in, payments, affiliates) answered with an error or with what cannot be read; the message, safe to show, names the service and asks to try again. Nothing was written. */
+        UpstreamBadAnswer: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description upstream_unreachable: a service the call depends on (details.service: sign_in, payments, affiliates) could not be reached in time; the message, safe to show, names the service and asks to try again. Nothing was written. */
+        UpstreamUnreachable: {
+            headers: {
+                "X-App-Version": components["headers"]["XAppVersion"];
+                "X-Robot-Version": components["headers"]["XRobotVersion"];
+                "X-Force-Logout": components["headers"]["XForceLogout"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description internal: something failed on the server; the message never carries its cause. Nothing was written. */
         Internal: {
             headers: {
@@ -3650,6 +3674,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     deleteSession: {
@@ -4933,6 +4959,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     createSubscription: {
@@ -4981,6 +5009,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     updateSubscriptionSource: {
@@ -5026,6 +5056,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     receivePaymentWebhook: {
@@ -5109,6 +5141,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     enableAffiliate: {
@@ -5148,6 +5182,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     getAffiliateBalance: {
@@ -5180,6 +5216,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     createCompanionToken: {
@@ -5399,6 +5437,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     connectPaymentAccount: {
@@ -5432,6 +5472,8 @@ export interface operations {
             409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     deletePaymentAccount: {
@@ -7324,6 +7366,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["UpstreamBadAnswer"];
+            503: components["responses"]["UpstreamUnreachable"];
         };
     };
     labUpdateSubscription: {

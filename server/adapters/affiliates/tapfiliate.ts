@@ -1,3 +1,4 @@
+import { fetchJson, UPSTREAM_TIMEOUT_MS } from '../upstream';
 import type { AffiliatesAdapter } from './affiliates-adapter';
 
 export const DEFAULT_TAPFILIATE_API_URL = 'https://api.tapfiliate.com/1.6';
@@ -24,7 +25,7 @@ type Balances = Record<string, number>;
 /** The referral programme over Tapfiliate's REST API (v1.6, authenticated by the account's API key). */
 export function createTapfiliateAffiliates(options: TapfiliateOptions): AffiliatesAdapter {
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
 
   function settings(): { apiKey: string; programId: string } {
     const { apiKey, programId } = options;
@@ -32,10 +33,11 @@ export function createTapfiliateAffiliates(options: TapfiliateOptions): Affiliat
     return { apiKey, programId };
   }
 
+  /** One call's JSON answer. No answer in time, a server error or an unreadable answer is an UpstreamError; a refusal (4xx) is an Error. */
   async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${apiUrl}${path}`, {
+    const { status, json } = await fetchJson('affiliates', `${apiUrl}${path}`, {
       method,
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
       headers: {
         'X-Api-Key': settings().apiKey,
         accept: 'application/json',
@@ -43,9 +45,8 @@ export function createTapfiliateAffiliates(options: TapfiliateOptions): Affiliat
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`Tapfiliate answered ${response.status} to ${method} ${path}: ${(await response.text()).slice(0, 200)}`);
-    const text = await response.text();
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+    if (status >= 400) throw new Error(`Tapfiliate answered ${status} to ${method} ${path}: ${JSON.stringify(json).slice(0, 200)}`);
+    return json as T;
   }
 
   async function removeAffiliate(affiliateId: string): Promise<void> {

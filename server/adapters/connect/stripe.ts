@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { UPSTREAM_TIMEOUT_MS } from '../upstream';
 import type { ConnectAdapter, ProviderCustomer } from './connect-adapter';
 
 export interface StripeConnectOptions {
@@ -6,6 +7,8 @@ export interface StripeConnectOptions {
   /** Where Stripe's API answers; tests point it at a local fake server. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
   maxNetworkRetries?: number;
+  /** How long one request may take before it is given up (and retried); UPSTREAM_TIMEOUT_MS unless set. */
+  timeoutMs?: number;
 }
 
 /** The most invoices one customer's paid total adds up (one page of Stripe's list). */
@@ -20,7 +23,11 @@ export function createStripeConnect(options: StripeConnectOptions): ConnectAdapt
   let client: Stripe | undefined;
   function ready(): Stripe {
     if (!options.secretKey) throw new Error('Live payments need STRIPE_SECRET_KEY');
-    client ??= new Stripe(options.secretKey, { maxNetworkRetries: options.maxNetworkRetries ?? 2, ...(options.api ?? {}) });
+    client ??= new Stripe(options.secretKey, {
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      timeout: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      ...(options.api ?? {}),
+    });
     return client;
   }
 

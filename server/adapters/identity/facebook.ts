@@ -1,3 +1,4 @@
+import { fetchJson, UPSTREAM_TIMEOUT_MS } from '../upstream';
 import type { IdentityProvider, VerifiedIdentity } from './identity-provider';
 
 export const DEFAULT_FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v19.0';
@@ -22,12 +23,13 @@ interface MeAnswer {
   picture?: { data?: { url?: string } };
 }
 
-/** A Graph API answer; `undefined` when the network refused the request itself (4xx). */
+/**
+ * A Graph API answer; `undefined` when the network refused the request itself (4xx). No answer in
+ * time, a server error or an unreadable answer is an UpstreamError.
+ */
 async function askGraph<T>(url: string, timeoutMs: number): Promise<T | undefined> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
-  if (response.status >= 400 && response.status < 500) return undefined;
-  if (!response.ok) throw new Error(`The Graph API answered ${response.status}`);
-  return (await response.json()) as T;
+  const { status, json } = await fetchJson('sign_in', url, { headers: { accept: 'application/json' }, timeoutMs });
+  return status >= 400 ? undefined : (json as T);
 }
 
 /**
@@ -36,7 +38,7 @@ async function askGraph<T>(url: string, timeoutMs: number): Promise<T | undefine
  */
 export function createFacebookIdentity(options: FacebookIdentityOptions): IdentityProvider {
   const graphUrl = options.graphUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   return {
     async verify(token) {
       const { appId, appSecret } = options;

@@ -13,6 +13,9 @@ export interface VerifiedIdentity {
 }
 
 export interface IdentityProvider {
-  /** The identity behind a sign-in token, or null when the token is not valid. Rejects when the network cannot be asked. */
+  /**
+   * The identity behind a sign-in token, or null when the token is not valid. Rejects with an
+   * UpstreamError when the network cannot be asked or its answer cannot be read.
+   */
   verify(token: string): Promise<VerifiedIdentity | null>;
 }

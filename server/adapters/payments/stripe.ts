@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { UPSTREAM_TIMEOUT_MS } from '../upstream';
 import {
   callKey,
   PaymentDeclined,
@@ -17,6 +18,8 @@ export interface StripePaymentsOptions {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Retries of a failed request; they carry the same idempotency key, so they never charge twice. */
   maxNetworkRetries?: number;
+  /** How long one request may take before it is given up (and retried); UPSTREAM_TIMEOUT_MS unless set. */
+  timeoutMs?: number;
 }
 
 /** The provider's refusals the user can act on (a declined card, an unknown token) as PaymentDeclined; anything else as it was. */
@@ -95,7 +98,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
   /** The API client, made on first use so a live server without payments configured still starts. */
   function ready(): Stripe {
     if (!options.secretKey) throw new Error('Live payments need STRIPE_SECRET_KEY');
-    client ??= new Stripe(options.secretKey, { maxNetworkRetries: options.maxNetworkRetries ?? 2, ...(options.api ?? {}) });
+    client ??= new Stripe(options.secretKey, {
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      timeout: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      ...(options.api ?? {}),
+    });
     return client;
   }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTapfiliateAffiliates } from '../../../server/adapters/affiliates/tapfiliate';
+import { UpstreamError } from '../../../server/adapters/upstream';
 import { users } from '../../../server/db/schema';
 import { databaseKinds } from '../../support/database';
 import { createRoleWorld, openRoleSession, type RoleWorld } from '../support/roles';
@@ -109,7 +110,7 @@ describe('the Tapfiliate adapter', () => {
   it('deletes the affiliate again when adding them to the programme fails', async () => {
     fake.failOn(`POST /1.6/programs/${PROGRAM}/affiliates/`);
     const created = adapter().createAffiliate({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'pw-1234' });
-    await expect(created).rejects.toThrow(/Tapfiliate answered 500/);
+    await expect(created).rejects.toMatchObject({ service: 'affiliates', failure: 'bad_answer' });
     expect(fake.seen.map((request) => `${request.method} ${request.url}`)).toEqual([
       'POST /1.6/affiliates/',
       `POST /1.6/programs/${PROGRAM}/affiliates/`,
@@ -125,7 +126,7 @@ describe('the Tapfiliate adapter', () => {
 
   it('fails when Tapfiliate refuses a call, and without the API key or the programme', async () => {
     fake.failNextWith(500);
-    await expect(adapter().balanceCents('aff-1')).rejects.toThrow(/Tapfiliate answered 500/);
+    await expect(adapter().balanceCents('aff-1')).rejects.toBeInstanceOf(UpstreamError);
     await expect(createTapfiliateAffiliates({ apiKey: 'wrong', programId: PROGRAM, apiUrl }).balanceCents('aff-1')).rejects.toThrow(/401/);
     await expect(createTapfiliateAffiliates({ programId: PROGRAM, apiUrl }).balanceCents('aff-1')).rejects.toThrow(/TAPFILIATE_API_KEY/);
   });
@@ -154,10 +155,11 @@ describe.each(databaseKinds())('the referral programme in live mode on %s', (kin
       payload: { email },
     });
 
-  it('writes nothing when Tapfiliate fails', async () => {
+  it('answers 502 when Tapfiliate fails, and writes nothing', async () => {
     fake.failNextWith(503);
     const response = await enable('grace@example.com');
-    expect(response.statusCode).toBe(500);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toMatchObject({ code: 'upstream_bad_answer', details: { service: 'affiliates' } });
     const [user] = await server.db.select().from(users).where(eq(users.id, world.userIds.groupAdmin));
     expect(user).toMatchObject({ email: null, tapfiliate_id: null, tapfiliate_password: null });
   });

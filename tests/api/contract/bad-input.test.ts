@@ -4,7 +4,7 @@ import { listOperations, loadContract, type ContractOperation } from '../../../s
 import { databaseKinds } from '../../support/database';
 import { parametersOf, rawOperation, sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type Role, type RoleWorld } from '../support/roles';
-import { resolveRef } from '../support/samples';
+import { resolveRef, sampleValue } from '../support/samples';
 import { tableCounts } from '../support/table-counts';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -29,6 +29,30 @@ function wrongTypeFor(schema: Record<string, any>): unknown {
   if (!types.includes('object')) return { unexpected: true };
   if (!types.includes('string')) return 'not of this type';
   return undefined;
+}
+
+function typesOf(schema: Record<string, any>): string[] {
+  const resolved = resolveRef(contract, schema);
+  const branches: Record<string, any>[] = resolved.anyOf ?? resolved.oneOf ?? [];
+  return [resolved.type ?? [], ...branches.map(typesOf)].flat(2);
+}
+
+/**
+ * Values of the wrong JSON type that a validator coercing types would take for the property: the
+ * fitting value in an array, a number for a string, its text for a number, text for a boolean,
+ * an empty string or zero for null.
+ */
+function coercibleWrongValuesFor(schema: Record<string, any>, fitting: unknown): unknown[] {
+  const types = typesOf(schema);
+  if (types.length === 0) return [];
+  const takes = (...candidates: string[]) => candidates.some((type) => types.includes(type));
+  const wrong: unknown[] = [];
+  if (!takes('array')) wrong.push([fitting]);
+  if (takes('string') && !takes('number', 'integer')) wrong.push(5);
+  if (takes('number', 'integer') && !takes('string')) wrong.push(String(fitting));
+  if (takes('boolean') && !takes('string')) wrong.push('true');
+  if (takes('null') && !takes('string', 'number', 'integer', 'boolean')) wrong.push('');
+  return wrong;
 }
 
 const hostileText = fc.oneof(
@@ -77,6 +101,25 @@ describe.each(databaseKinds())('bad input on %s', (kind) => {
       for (const [name, property] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
         const wrong = wrongTypeFor(property);
         if (wrong !== undefined) await expectFieldRefused(`${name} of the wrong type`, name, { ...sample, [name]: wrong });
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each(withBody.map((operation) => [operation.operationId, operation] as const))(
+    '%s refuses body fields of a type the contract does not declare, converting none',
+    async (_operationId, operation) => {
+      const schema = bodySchema(operation)!;
+      const sample = sampleRequest(contract, operation, world).payload as Record<string, unknown>;
+      const problems: string[] = [];
+      for (const [name, property] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
+        for (const wrong of coercibleWrongValuesFor(property, sample[name] ?? sampleValue(contract, property))) {
+          const response = await send(operation, (request) => (request.payload = { ...sample, [name]: wrong } as never));
+          const body = response.json();
+          if (response.statusCode !== 400 || body.error?.details?.field !== name || body.error.details.rule !== 'type') {
+            problems.push(`${name} sent as ${JSON.stringify(wrong)}: expected 400 naming '${name}', got ${response.statusCode} ${response.body.slice(0, 160)}`);
+          }
+        }
       }
       expect(problems).toEqual([]);
     },

@@ -86,6 +86,29 @@ describe.each(databaseKinds())('bodies that are not sent as JSON, on %s', (kind)
     expect(response.json().error.details).toMatchObject({ field: 'unexpected_field', location: 'body' });
   });
 
+  it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', '"windows-1252"', ''])('answers 415 to JSON in charset %s, naming the charset', async (charset) => {
+    const createSession = withBody.find((operation) => operation.operationId === 'createSession')!;
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      headers: { 'content-type': `application/json; charset=${charset}` },
+      payload: JSON.stringify({ facebook_token: 'not-a-token' }),
+    });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json().error).toMatchObject({ code: 'unsupported_media_type', details: { field: 'content-type', location: 'headers', rule: 'charset' } });
+    expect(responses.validate(createSession.path, createSession.method, 415, response.json())).toBeUndefined();
+  });
+
+  it.each(['utf-8', 'UTF-8', '"utf-8"', 'utf8'])('takes JSON in charset %s', async (charset) => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      headers: { 'content-type': `application/json;charset=${charset}` },
+      payload: JSON.stringify({ facebook_token: 'not-a-token' }),
+    });
+    expect(response.statusCode, response.body).toBe(401);
+  });
+
   it('wrote nothing while refusing all of the above', async () => {
     expect(await tableCounts(server.db)).toEqual(countsBefore);
   });

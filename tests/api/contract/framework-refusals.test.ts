@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
 import { MAX_BODY_DEPTH } from '../../../server/http/json-body';
@@ -141,22 +141,61 @@ describe.each(databaseKinds())("the framework's refusals, in the contract's term
     },
   );
 
+  /** The server's port, listening from the first call on: Node's own refusals only happen on a socket. */
+  async function port(): Promise<number> {
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    return (server.app.server.address() as AddressInfo).port;
+  }
+
+  /** Sends the request's text in the given pieces, one write each, and reads the answer until the server closes. */
+  async function rawExchange(pieces: string[]): Promise<{ status: number; headers: string; body: string }> {
+    const socket = connect(await port(), '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    for (const piece of pieces) await new Promise<void>((resolve) => socket.write(piece, () => resolve()));
+    await closed;
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body };
+  }
+
   it('answers headers too large for Node in the error shape, with the version headers', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
     const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port, path: '/api/v1/status', headers: { 'x-padding': 'x'.repeat(20_000) } }, (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      });
-      outgoing.on('error', reject);
-      outgoing.end();
+      port().then((listening) => {
+        const outgoing = httpRequest({ host: '127.0.0.1', port: listening, path: '/api/v1/status', headers: { 'x-padding': 'x'.repeat(20_000) } }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      }, reject);
     });
     expect(answer.status).toBe(431);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'bad_request', details: { field: 'headers', location: 'headers' } } });
     expect(answer.headers).toMatchObject({ 'x-app-version': server.config.appVersion, 'x-robot-version': server.config.robotVersion });
     expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  const longPath = `/api/v1/groups/${'1'.repeat(20_000)}`;
+  it.each([
+    ['a 20,000-character path', [`GET ${longPath} HTTP/1.1\r\nHost: x\r\n\r\n`]],
+    ['a 20,000-character path arriving in two pieces', [`GET ${longPath.slice(0, 9000)}`, `${longPath.slice(9000)} HTTP/1.1\r\nHost: x\r\n\r\n`]],
+    ['a path still arriving past the limit', [`GET ${longPath}`]],
+    ['a 20,000-character query', [`GET /api/v1/status?q=${'q'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`]],
+  ])('answers %s with 414, saying the address is too long, in the error shape', async (_label, pieces) => {
+    const answer = await rawExchange(pieces);
+    expect(answer.status).toBe(414);
+    const { error } = JSON.parse(answer.body);
+    expect(error).toMatchObject({ code: 'bad_request', details: { field: 'url', location: 'url', rule: 'max_size' } });
+    expect(error.message).toMatch(/^The address \(its path and query\) is too long/);
+    expect(answer.headers).toContain(`x-app-version: ${server.config.appVersion}`);
+  });
+
+  it('still answers 431 for headers over the limit after a short address, also when they arrive in pieces', async () => {
+    const answer = await rawExchange(['GET /api/v1/status HTTP/1.1\r\nHost: x\r\nX-Padding: ', `${'p'.repeat(20_000)}\r\n\r\n`]);
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body).error.details).toMatchObject({ field: 'headers', location: 'headers' });
   });
 
   it('wrote nothing while refusing all of the above', async () => {

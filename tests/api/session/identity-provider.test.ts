@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityProvider, VerifiedIdentity } from '../../../server/adapters/identity';
+import { UpstreamError } from '../../../server/adapters/upstream';
 import { users } from '../../../server/db/schema';
 import { databaseKinds } from '../../support/database';
 import { bearer } from '../support/sandbox-session';
@@ -12,7 +13,7 @@ function fakeNetwork() {
   let reachable = true;
   const provider: IdentityProvider = {
     async verify(token) {
-      if (!reachable) throw new Error('the network is down');
+      if (!reachable) throw new UpstreamError('sign_in', 'unreachable', 'the network is down');
       return tokens.get(token) ?? null;
     },
   };
@@ -57,12 +58,16 @@ describe.each(databaseKinds())('sign-in through an injected identity provider on
     expect(session.json().user.id).toBe(user!.id);
   });
 
-  it('answers 500, not 401, when the provider cannot be asked', async () => {
+  it('answers 503, not 401, when the provider cannot be asked', async () => {
     network.setReachable(false);
     try {
       const response = await signIn('vera-1');
-      expect(response.statusCode).toBe(500);
-      expect(response.json().error.code).toBe('internal');
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error).toEqual({
+        code: 'upstream_unreachable',
+        message: "Facebook's sign-in could not be reached just now. Please try again in a few minutes.",
+        details: { service: 'sign_in' },
+      });
     } finally {
       network.setReachable(true);
     }

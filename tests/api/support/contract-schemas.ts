@@ -48,3 +48,26 @@ export function createResponseValidator(contract = loadContract()) {
     },
   };
 }
+
+/** Checks request bodies against the contract's own schemas exactly, converting no type. */
+export function createRequestBodyValidator(contract = loadContract()) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...contract, $id: CONTRACT_ID });
+
+  return {
+    /** Undefined when the JSON text is a body the operation accepts; otherwise why not. Throws when the operation takes no body. */
+    validate(path: string, method: string, text: string): string | undefined {
+      const schemaPath = `${CONTRACT_ID}#/${pointer('paths', path, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`;
+      const validate = ajv.getSchema(schemaPath);
+      if (!validate) throw new Error(`no request body schema at ${schemaPath}`);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return 'not JSON';
+      }
+      return validate(body) ? undefined : ajv.errorsText(validate.errors);
+    },
+  };
+}

@@ -157,6 +157,20 @@ export function valueFor(contract: Contract, input: Schema, known: KnownValues, 
   return hostile ? fc.oneof({ weight: 6, arbitrary: fitting }, { weight: 1, arbitrary: anyValue }) : fitting;
 }
 
+/** A fitting value in another JSON type that a type-converting validator would take back: numbers and booleans as text, anything else in an array. */
+function retyped(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : [value];
+}
+
+/** A fitting body with one of its fields (the one `pick` lands on) retyped; a body that is not an object, retyped whole. */
+function withOneFieldRetyped(body: unknown, pick: number): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return retyped(body);
+  const names = Object.keys(body);
+  if (names.length === 0) return body;
+  const name = names[pick % names.length]!;
+  return { ...body, [name]: retyped((body as Record<string, unknown>)[name]) };
+}
+
 function fittingValue(contract: Contract, schema: Schema, known: KnownValues, hostile: boolean, depth: number): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -254,6 +268,9 @@ const CONTENT_TYPES = fc.oneof(
       'application/octet-stream',
       'text/csv',
       'application/json; charset=utf-8',
+      'application/json; charset=utf-16',
+      'application/json; charset=iso-8859-1',
+      'application/json;charset="UTF-8"',
       'Application/JSON',
       'application/vnd.api+json',
       'text/json',
@@ -295,6 +312,11 @@ function requestArbitrary(contract: Contract, operation: ContractOperation, know
     bodySchema && hostile
       ? fc.oneof(
           { weight: 12, arbitrary: fittingBody },
+          // A well-formed body but for one field sent in another type, which must be refused, not converted.
+          {
+            weight: 3,
+            arbitrary: fc.tuple(valueFor(contract, bodySchema, known, false), fc.nat()).map(([value, pick]) => toJsonText(withOneFieldRetyped(value, pick))),
+          },
           { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}') },
           { weight: 1, arbitrary: fc.constant(undefined) },
         )

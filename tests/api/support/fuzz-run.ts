@@ -6,7 +6,7 @@ import { listOperations, loadContract, type ContractOperation } from '../../../s
 import { AUTHORIZATION_MATRIX } from '../authorization/matrix';
 import { labTargetGroup, labTargetUser } from '../authorization/matrix-lab';
 import { customerPairIn, matchIn, ownRobotJob } from '../authorization/role-fixtures';
-import { createResponseValidator } from './contract-schemas';
+import { createRequestBodyValidator, createResponseValidator } from './contract-schemas';
 import { requestsFor, type FuzzRequest, type KnownValues } from './fuzz-requests';
 import { createRoleWorld, openRoleSession, type Role } from './roles';
 
@@ -27,6 +27,7 @@ export interface FuzzOutcome {
 
 const contract = loadContract();
 const responses = createResponseValidator(contract);
+const bodies = createRequestBodyValidator(contract);
 const MAX_FAILURES_KEPT = 50;
 
 /** The role that gets past the access checks, so the input is what decides. */
@@ -34,10 +35,20 @@ function permittedRole(operation: ContractOperation): Role {
   return operation.access === 'supervisor' ? 'supervisor' : 'groupAdmin';
 }
 
-/** What is wrong with an answer, by the contract; undefined when nothing. */
-function offContract(operation: ContractOperation, response: { statusCode: number; headers: Record<string, unknown>; body: string }): string | undefined {
+/** What is wrong with an answer to the request, by the contract; undefined when nothing. */
+function offContract(
+  operation: ContractOperation,
+  request: FuzzRequest,
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+): string | undefined {
   const status = response.statusCode;
   if (status >= 500 && status !== 501) return `a ${status}`;
+  if (status < 300 && request.payload !== undefined) {
+    const charset = /;\s*charset="?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) return `a ${status} to a body in charset ${charset}`;
+    const refused = bodies.validate(operation.path, operation.method, request.payload);
+    if (refused) return `a ${status} to a body the contract does not accept: ${refused}`;
+  }
   const declared = responses.contentTypes(operation.path, operation.method, status);
   if (!declared) return `${status} is not declared for the operation`;
   if (!response.headers['x-app-version'] || !response.headers['x-robot-version']) return 'no version headers';
@@ -80,7 +91,7 @@ function describeRequest(request: FuzzRequest): string {
 /**
  * Sends every operation of the contract requests generated from its own schemas (see
  * fuzz-requests.ts), signed in as a role that passes its access checks, and checks every answer
- * against the contract. The same seed sends the same requests.
+ * against the contract, and that no body the contract does not accept succeeds. The same seed sends the same requests.
  */
 export async function fuzzContract(app: FastifyInstance, db: AppDb, options: FuzzOptions): Promise<FuzzOutcome> {
   const world = await createRoleWorld(db);
@@ -121,7 +132,7 @@ export async function fuzzContract(app: FastifyInstance, db: AppDb, options: Fuz
       outcome.byStatus[response.statusCode] = (outcome.byStatus[response.statusCode] ?? 0) + 1;
       // A call that ended the session (signing out) leaves the next ones a new one.
       if (token && response.statusCode === 401) tokens.delete(role);
-      const problem = offContract(operation, response);
+      const problem = offContract(operation, request, response);
       if (problem && outcome.failures.length < MAX_FAILURES_KEPT) {
         outcome.failures.push(`${operation.operationId}: ${problem}\n  ${describeRequest(request)}\n  answered ${response.body.slice(0, 300)}`);
       }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFacebookIdentity } from '../../../server/adapters/identity/facebook';
+import { UpstreamError } from '../../../server/adapters/upstream';
 
 const APP_ID = '111222333';
 const APP_SECRET = 'app-secret';
@@ -24,6 +25,9 @@ function fakeGraph(request: IncomingMessage, response: ServerResponse): void {
       return answer(response, 400, { error: { message: 'Invalid OAuth access token signature.', code: 190 } });
     }
     if (params.get('input_token') === 'graph-down') return answer(response, 503, { error: { message: 'down' } });
+    if (params.get('input_token') === 'graph-html') return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>Down for maintenance</html>');
+    if (params.get('input_token') === 'graph-truncated') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"is_val');
+    if (params.get('input_token') === 'graph-hangs') return;
     const known = TOKENS[params.get('input_token') ?? ''];
     return answer(response, 200, { data: known ? { ...known, is_valid: true } : { is_valid: false, error: { code: 190 } } });
   }
@@ -57,9 +61,12 @@ describe('the Facebook identity adapter', () => {
     unreachableUrl = await listen(closed);
     await new Promise((resolve) => closed.close(resolve));
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
 
-  const identity = (overrides: { graphUrl?: string; appSecret?: string } = {}) =>
+  const identity = (overrides: { graphUrl?: string; appSecret?: string; timeoutMs?: number } = {}) =>
     createFacebookIdentity({ appId: APP_ID, appSecret: APP_SECRET, graphUrl, ...overrides });
 
   it('answers who a valid token of our app belongs to', async () => {
@@ -86,12 +93,22 @@ describe('the Facebook identity adapter', () => {
     expect((await identity({ graphUrl: `${graphUrl}/` }).verify('valid-token'))?.fb_user_id).toBe('5550001');
   });
 
-  it('fails, rather than calling the token invalid, when the network cannot be reached', async () => {
-    await expect(identity({ graphUrl: unreachableUrl }).verify('valid-token')).rejects.toThrow();
+  it('fails as unreachable, rather than calling the token invalid, when the network cannot be reached', async () => {
+    await expect(identity({ graphUrl: unreachableUrl }).verify('valid-token')).rejects.toMatchObject({ service: 'sign_in', failure: 'unreachable' });
   });
 
-  it('fails when the network answers with a server error', async () => {
-    await expect(identity().verify('graph-down')).rejects.toThrow('503');
+  it('fails as unreachable when the network does not answer within the timeout', async () => {
+    await expect(identity({ timeoutMs: 100 }).verify('graph-hangs')).rejects.toMatchObject({ service: 'sign_in', failure: 'unreachable' });
+  });
+
+  it.each(['graph-down', 'graph-html', 'graph-truncated'])('fails as a bad answer when the network answers a server error or what is not JSON (%s)', async (token) => {
+    const failure = identity().verify(token);
+    await expect(failure).rejects.toBeInstanceOf(UpstreamError);
+    await expect(failure).rejects.toMatchObject({ service: 'sign_in', failure: 'bad_answer' });
+  });
+
+  it('never names the token in its failure', async () => {
+    await expect(identity().verify('graph-down')).rejects.toSatisfy((error: Error) => !error.message.includes('graph-down') && !error.message.includes(APP_SECRET));
   });
 
   it('fails with a hint when our app credentials are refused', async () => {

@@ -62,10 +62,11 @@ describe('the payment calls', () => {
       kind: 'refused',
       message: 'Your card was declined.',
     });
-    const failing = fakeApi(503, { error: { code: 'internal', message: 'The payment provider did not answer.' } });
+    const message = 'The payment service could not be reached just now. Please try again in a few minutes.';
+    const failing = fakeApi(503, { error: { code: 'upstream_unreachable', message, details: { service: 'payments' } } });
     expect(await run(createSubscription, { api: failing.api, groupId: 5, plan: 'annual', token: null, idempotencyKey: KEY })).toEqual({
       kind: 'unanswered',
-      message: 'The payment provider did not answer.',
+      message,
     });
   });
 

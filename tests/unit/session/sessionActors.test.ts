@@ -149,6 +149,12 @@ describe('createSession (POST /session)', () => {
     expect(await run(createSession, { api, facebookToken: 'fb-ada' })).toEqual({ kind: 'refused', reason: 'The server did not answer.' });
   });
 
+  it("is refused with the server's message when the network's sign-in cannot be reached (503)", async () => {
+    const message = "Facebook's sign-in could not be reached just now. Please try again in a few minutes.";
+    const { api } = fakeApi({ status: 503, body: { error: { code: 'upstream_unreachable', message, details: { service: 'sign_in' } } } });
+    expect(await run(createSession, { api, facebookToken: 'fb-ada' })).toEqual({ kind: 'refused', reason: message });
+  });
+
   it('cancels its request when it is stopped', async () => {
     const signal = await signalAfterStopping(createSession, (api) => ({ api, facebookToken: 'fb-ada' }));
     expect(signal.aborted).toBe(true);
