@@ -19,6 +19,12 @@ export interface StripePaymentsOptions {
   maxNetworkRetries?: number;
 }
 
+/**
+ * Each request to Stripe is given up after this long, and tried at most three times (the default
+ * retries), so a payment attempt ends well within its lease (`LEASE_MS`, server/domain/idempotency.ts).
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 /** The provider's refusals the user can act on (a declined card, an unknown token) as PaymentDeclined; anything else as it was. */
 function declinedOrSame(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeCardError) return new PaymentDeclined(error.message);
@@ -95,7 +101,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
   /** The API client, made on first use so a live server without payments configured still starts. */
   function ready(): Stripe {
     if (!options.secretKey) throw new Error('Live payments need STRIPE_SECRET_KEY');
-    client ??= new Stripe(options.secretKey, { maxNetworkRetries: options.maxNetworkRetries ?? 2, ...(options.api ?? {}) });
+    client ??= new Stripe(options.secretKey, { maxNetworkRetries: options.maxNetworkRetries ?? 2, timeout: REQUEST_TIMEOUT_MS, ...(options.api ?? {}) });
     return client;
   }
 

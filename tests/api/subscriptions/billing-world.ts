@@ -25,9 +25,9 @@ export const CARDS = {
 /** The calls of the provider that charge or change something, counted. */
 export const NO_CHARGES = { subscribe: 0, chargeOnce: 0, changePlan: 0, attachCard: 0, makeDefaultCard: 0 };
 
-/** The sandbox provider, counting the calls that charge and remembering the subscriptions it cancels. */
-export function countingPayments(now: () => Date = () => NOW) {
-  const sandbox = createSandboxPayments(now);
+/** The sandbox provider on the database, counting the calls that charge and remembering the subscriptions it cancels. */
+export function countingPayments(db: AppDb, now: () => Date = () => NOW) {
+  const sandbox = createSandboxPayments(db, now);
   const charges = { ...NO_CHARGES };
   const cancelled: string[] = [];
   const payments: PaymentsAdapter = {
@@ -155,12 +155,16 @@ export interface BillingSuite {
  * and the counts are zeroed.
  */
 export function billingSuite(kind: DatabaseKind, reset: { group: GroupState; card: CardState }): BillingSuite {
-  const counting = countingPayments();
-  const suite = { charges: counting.charges, cancelled: counting.cancelled } as BillingSuite;
+  const suite = { charges: { ...NO_CHARGES }, cancelled: [] as string[] } as BillingSuite;
   suite.call = (method, path, body, key) =>
     paymentCall(suite.server.app, { method, url: `/groups/${suite.world.group.id}${path}`, token: suite.world.tokens.groupAdmin!, body, key });
   beforeAll(async () => {
-    suite.server = await createTestServer(kind, {}, { payments: counting.payments, now: () => NOW });
+    const payments = (db: AppDb) => {
+      const counting = countingPayments(db);
+      Object.assign(suite, { charges: counting.charges, cancelled: counting.cancelled });
+      return counting.payments;
+    };
+    suite.server = await createTestServer(kind, {}, { payments, now: () => NOW });
     suite.world = await createRoleWorld(suite.server.db);
   });
   afterAll(async () => suite.server?.close());
