@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { createSandboxPayments } from '../../../server/adapters/payments/sandbox';
 import type { AppDb } from '../../../server/db/connect';
 import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
-import { audit_logs, groups, users } from '../../../server/db/schema';
+import { audit_logs, groups, idempotency_keys, users } from '../../../server/db/schema';
 import type { SubscribedPlan } from '../../../rules/plans';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { DatabaseKind } from '../../../server/db/connect';
@@ -138,6 +138,24 @@ export async function auditKinds(db: AppDb, groupId: number, kinds?: string[]): 
     .where(eq(audit_logs.group_id, groupId))
     .orderBy(audit_logs.id);
   return rows.map((row) => row.kind).filter((kind) => !kinds || kinds.includes(kind));
+}
+
+/** What the sandbox provider has made: its charges and its subscriptions, counted in its tables. */
+export async function providerCounts(db: AppDb): Promise<{ charges: number; subscriptions: number }> {
+  const { rows } = await db.execute<{ charges: number; subscriptions: number }>(
+    sql`SELECT (SELECT count(*)::int FROM sandbox_charges) AS charges, (SELECT count(*)::int FROM sandbox_subscriptions) AS subscriptions`,
+  );
+  return rows[0]!;
+}
+
+/** Ends the lease of every unanswered key, as time passing after a crash would. */
+export async function expireLeases(db: AppDb): Promise<number> {
+  const expired = await db
+    .update(idempotency_keys)
+    .set({ leased_until: new Date(NOW.getTime() - 1) })
+    .where(isNull(idempotency_keys.status_code))
+    .returning({ key: idempotency_keys.key });
+  return expired.length;
 }
 
 export interface BillingSuite {
