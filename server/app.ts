@@ -67,7 +67,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps): Promi
   const now = deps.now ?? (() => new Date());
   const directory = deps.accessDirectory ?? createAccessDirectory(deps.database.db, now, config.sessionTtlDays);
   const identity = deps.identity ?? createIdentityProvider(config, deps.database.db, now);
-  const payments = deps.payments ?? createPaymentsAdapter(config, now);
+  const payments = deps.payments ?? createPaymentsAdapter(config, deps.database.db, now);
   const connect = deps.connect ?? createConnectAdapter(config, deps.database.db);
   const metrics = deps.metrics ?? createServerMetrics(deps.database);
   const handlers = createHandlers({ db: deps.database.db, config, now, identity, payments, connect, metrics });

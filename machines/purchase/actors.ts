@@ -5,6 +5,7 @@ import { answerOf } from '../shared/stepFailure';
 import { failureReason } from '../../src/api/failureReason';
 import type { PaidPlan } from '../../rules/prices';
 import type { CardEntry, CardFormLoad, CardTokenOutcome } from './cardEntry';
+import { PAYMENT_MESSAGES } from './messages';
 
 export type Group = components['schemas']['Group'];
 export type User = components['schemas']['User'];
@@ -12,17 +13,27 @@ export type SubscriptionResult = components['schemas']['SubscriptionResult'];
 
 /**
  * A payment call's answer: done; refused by the server (it answered: a declined card, a plan the
- * group cannot take), which ends the attempt; or unanswered (no answer, or the server failed), after
- * which the same attempt may be sent again with its idempotency key.
+ * group cannot take, another payment of the group in progress), which ends the attempt; or
+ * unanswered (no answer, the server failed, or it is still answering the attempt's first request),
+ * after which the same attempt may be sent again with its idempotency key.
  */
 export type PaymentAnswer<T> =
   | { kind: 'done'; result: T }
   | { kind: 'refused'; message: string }
   | { kind: 'unanswered'; message: string };
 
+/** The reason a 409 gives in `details.reason`. */
+function conflictReason(error: unknown): unknown {
+  return (error as { error?: { details?: { reason?: unknown } } } | undefined)?.error?.details?.reason;
+}
+
 export async function paymentAnswerOf<T>(call: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<PaymentAnswer<T>> {
   const { data, error, response } = await answerOf(call);
   if (data) return { kind: 'done', result: data };
+  // The server is still answering the attempt's first request: the same attempt is sent again later, never a new one.
+  if (response?.status === 409 && conflictReason(error) === 'idempotency_key_in_progress') {
+    return { kind: 'unanswered', message: PAYMENT_MESSAGES.stillProcessing };
+  }
   const message = failureReason(error, response);
   return response && response.status < 500 ? { kind: 'refused', message } : { kind: 'unanswered', message };
 }

@@ -1,6 +1,7 @@
 /** What the payment pages say (spec part 1 §5, §8), in one place for the purchase and change-card workflows. */
 export const PAYMENT_MESSAGES = {
   termsRequired: 'You need to accept the terms and conditions',
+  stillProcessing: 'Your payment is still being processed. Press the button again in a moment to see its outcome; you will not be charged twice.',
   cardIncomplete: 'Please enter your credit card details.',
   processorBlocked:
     'The card form could not load: an extension in your browser (an ad blocker, most likely) is blocking our payment processor, Stripe. Please allow Stripe for this site, or pause the extension here, and try again.',

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -13,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
@@ -659,7 +661,9 @@ export const sandbox_removals = pgTable(
 /**
  * Payment calls by their Idempotency-Key, per user and operation: which request the key was first
  * sent with and the answer it got, so the same key again gets that answer and is never charged
- * twice. The status is null while the first request is still being answered.
+ * twice. The status is null while the first request is still being answered: that attempt holds
+ * the row under a lease (`server/domain/idempotency.ts`), and only one unanswered key at a time
+ * may name a group or a user in `attempt_on`.
  */
 export const idempotency_keys = pgTable(
   'idempotency_keys',
@@ -674,7 +678,83 @@ export const idempotency_keys = pgTable(
     request_hash: text().notNull(),
     status_code: integer(),
     answer: jsonb().$type<unknown>(),
+    /** What the attempt is serialised on: `group:{id}` (purchase, upgrade) or `user:{id}` (card change). */
+    attempt_on: text(),
+    /** The idempotency key of the attempt's calls to the provider; whoever resumes the attempt sends the same. */
+    provider_key: text().notNull(),
+    /** What the attempt was asked, for whoever resumes it. */
+    request: jsonb().$type<unknown>(),
+    /** Who holds the unanswered key, and until when; after that another request may take it over. */
+    lease_holder: text(),
+    leased_until: timestamp({ withTimezone: true }),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.user_id, t.operation, t.key] })],
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.user_id, t.operation, t.key] }),
+    uniqueIndex('idempotency_keys_one_attempt_idx').on(t.attempt_on).where(sql`${t.status_code} IS NULL`),
+  ],
+);
+
+/**
+ * The sandbox payment provider's records (`server/adapters/payments/sandbox.ts`), kept as Stripe
+ * keeps them at its end: outside the product's transactions, the same for every process.
+ */
+export const sandbox_card_tokens = pgTable(
+  'sandbox_card_tokens',
+  {
+    /** The order tokens were issued in: the oldest are forgotten first. */
+    seq: bigserial({ mode: 'number' }).primaryKey(),
+    token: text().notNull().unique(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    /** Why a charge of the card is refused; null charges it. */
+    refused_at_charge: text(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sandbox_card_tokens_created_idx').on(t.created_at)],
+);
+
+export const sandbox_payment_methods = pgTable('sandbox_payment_methods', {
+  id: text().primaryKey(),
+  customer_id: text().notNull(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  refused_at_charge: text(),
+  created_at: createdAt(),
+});
+
+export const sandbox_customer_defaults = pgTable('sandbox_customer_defaults', {
+  customer_id: text().primaryKey(),
+  payment_method_id: text()
+    .notNull()
+    .references(() => sandbox_payment_methods.id),
+});
+
+export const sandbox_subscriptions = pgTable('sandbox_subscriptions', {
+  id: text().primaryKey(),
+  customer_id: text().notNull(),
+  plan: text().$type<'monthly' | 'annual'>().notNull(),
+  status: text().notNull(),
+  started_at: timestamp({ withTimezone: true }).notNull(),
+  current_period_end: timestamp({ withTimezone: true }),
+});
+
+/** Every charge the sandbox provider made: a subscription's invoice (made or changed) or a one-time charge. */
+export const sandbox_charges = pgTable('sandbox_charges', {
+  id: text().primaryKey(),
+  customer_id: text().notNull(),
+  subscription_id: text(),
+  amount_cents: integer().notNull(),
+  created_at: createdAt(),
+});
+
+/** The first answer of each idempotency key the provider was called with; the primary key makes it the only one. */
+export const sandbox_answers = pgTable(
+  'sandbox_answers',
+  {
+    key: text().primaryKey(),
+    answer: jsonb().$type<unknown>(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sandbox_answers_created_idx').on(t.created_at)],
 );

@@ -28,7 +28,7 @@ export function sandboxHandlers({ db, config, now, payments }: HandlerContext): 
     async createSandboxCardToken(request, reply) {
       if (!payments.issueCardToken) throw notFound('The sandbox payment provider is not in use');
       try {
-        const card = payments.issueCardToken(request.body);
+        const card = await payments.issueCardToken(request.body);
         reply.code(201);
         return card;
       } catch (error) {

@@ -23,6 +23,14 @@ const REFUSALS: Record<PaymentRefusal, () => ApiError> = {
     new ApiError('conflict', 'This Idempotency-Key was already used for another request', { reason: 'idempotency_key_reused' }),
   in_progress: () =>
     new ApiError('conflict', 'A request with this Idempotency-Key is still being answered', { reason: 'idempotency_key_in_progress' }),
+  purchase_in_progress: () =>
+    new ApiError('conflict', 'Another payment for this group is being processed. Wait a moment, then reload the page to see its outcome.', {
+      reason: 'purchase_in_progress',
+    }),
+  card_change_in_progress: () =>
+    new ApiError('conflict', 'Another change of your card is being processed. Wait a moment, then reload the page to see its outcome.', {
+      reason: 'card_change_in_progress',
+    }),
   no_card: () => new ApiError('bad_request', 'Please enter your credit card details.', { field: 'token', location: 'body', rule: 'required' }),
   already_paid: () => new ApiError('conflict', 'The group already has a paid plan', { reason: 'already_paid' }),
   not_monthly: () => new ApiError('conflict', 'Only a group on the monthly plan upgrades to annual', { reason: 'not_monthly' }),

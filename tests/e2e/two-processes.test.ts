@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as forward, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ interface Group {
   id: number;
   name: string;
   fb_group_id: string;
+  subscribed_plan: string;
 }
 
 /** A load balancer at its simplest: each request, whichever connection it came on, goes to the next process in turn. */
@@ -128,6 +129,24 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL (skipped withou
       const text = await (await fetch(url)).text();
       expect(text).toMatch(/^xfilter_http_request_duration_seconds_count\{operation="listGroupMembers"\} [1-9]\d*$/m);
     }
+  });
+
+  it("buys a plan through the balancer: the card token is issued by one process and pays on the other", async () => {
+    const api = apiWithToken(balancer.url, await sandboxToken(balancer.url, 'Ada Admin'));
+    const group = (await api<{ groups: Group[] }>('/groups')).groups.find((candidate) => candidate.subscribed_plan === 'free')!;
+    /** Sends one request through the balancer, and tells which process answered it. */
+    const through = async (path: string, init: { body: unknown; headers?: Record<string, string> }) => {
+      const before = [...balancer.served];
+      const response = await api<Record<string, any>>(path, { method: 'POST', ...init });
+      return { response, process: balancer.served.findIndex((served, index) => served !== before[index]) };
+    };
+    const card = await through('/sandbox/payments/card_tokens', {
+      body: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
+    });
+    const paid = await through(`/groups/${group.id}/subscription`, { body: { plan: 'annual', token: card.response.token }, headers: { 'idempotency-key': randomUUID() } });
+    expect(paid.process).not.toBe(card.process);
+    expect(paid.response.group).toMatchObject({ id: group.id, subscribed_plan: 'annual', is_locked: false });
+    expect(paid.response.transaction_id).toMatch(/^in_sandbox_/);
   });
 
   it('answers /metrics on the public port only with the bearer token', async () => {

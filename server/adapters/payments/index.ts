@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../../config';
+import type { AppDb } from '../../db/connect';
 import type { PaymentsAdapter } from './payments-adapter';
 import { createSandboxPayments } from './sandbox';
 import { createStripePayments } from './stripe';
@@ -6,7 +7,7 @@ import { createStripePayments } from './stripe';
 export * from './payments-adapter';
 
 /** The payment provider the mode asks for: the sandbox's test cards, or Stripe. */
-export function createPaymentsAdapter(config: ServerConfig, now: () => Date): PaymentsAdapter {
-  if (config.mode === 'sandbox') return createSandboxPayments(now);
+export function createPaymentsAdapter(config: ServerConfig, db: AppDb, now: () => Date): PaymentsAdapter {
+  if (config.mode === 'sandbox') return createSandboxPayments(db, now);
   return createStripePayments(config.stripe);
 }

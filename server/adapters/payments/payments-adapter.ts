@@ -84,7 +84,7 @@ export interface PaymentsAdapter {
    * Tokenizes a test card as the payment page would (POST /sandbox/payments/card_tokens); rejects
    * with PaymentDeclined as Stripe's test-card rules say. Only the sandbox provider has it.
    */
-  issueCardToken?(card: TestCardDetails): CardSummary & { token: string };
+  issueCardToken?(card: TestCardDetails): Promise<CardSummary & { token: string }>;
 }
 
 /** A card as the sandbox's card form sends it. */

@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { eq, lt, lte, or } from 'drizzle-orm';
+import type { AppDb } from '../../db/connect';
+import {
+  sandbox_answers,
+  sandbox_card_tokens,
+  sandbox_charges,
+  sandbox_customer_defaults,
+  sandbox_payment_methods,
+  sandbox_subscriptions,
+} from '../../db/schema';
+import { PLAN_CHARGE_CENTS } from '../../../rules/prices';
 import {
   callKey,
   PaymentDeclined,
-  type CardSummary,
+  type AttachedCard,
   type PaymentsAdapter,
   type ProviderSubscription,
   type RecurringPlan,
-  type SubscriptionState,
   type TestCardDetails,
 } from './payments-adapter';
 
@@ -31,16 +41,15 @@ const TEST_CARDS: Record<string, TestCard> = {
   '4000000000009995': { brand: 'visa', refusedAtCharge: INSUFFICIENT_FUNDS },
 };
 
-/** How long an unused card token or a remembered answer is kept; Stripe's own tokens are short-lived too. */
+/** How long an unused card token or a remembered answer is kept: Stripe keeps idempotency keys for 24 hours. */
 const KEPT_FOR_MS = 24 * 60 * 60_000;
-/** At most this many of each are kept, the oldest forgotten first: the card form needs no sign-in. */
-const MAX_KEPT = 10_000;
-
-interface StoredCard extends CardSummary {
-  refusedAtCharge?: string;
-}
+/** At most this many unused card tokens are kept, the oldest forgotten first: the card form needs no sign-in. */
+export const MAX_KEPT_TOKENS = 10_000;
 
 export type SandboxPaymentsAdapter = PaymentsAdapter & Required<Pick<PaymentsAdapter, 'issueCardToken'>>;
+
+/** A key's first answer as stored: what the call answered, or the provider's refusal. */
+type StoredAnswer = { value: unknown } | { declined: string };
 
 /** The card's expiry month has passed: a card is good until the end of its expiry month. */
 function hasExpired(card: TestCardDetails, now: Date): boolean {
@@ -57,123 +66,159 @@ function addPeriod(from: Date, plan: RecurringPlan): Date {
 
 const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(8).toString('hex')}`;
 
+/** A subscription as the call answered it; its date comes back from JSON as a string. */
+function subscriptionOf(value: unknown): ProviderSubscription {
+  const made = value as ProviderSubscription & { currentPeriodEnd: string | Date };
+  return { ...made, currentPeriodEnd: new Date(made.currentPeriodEnd) };
+}
+
 /**
- * The offline payment provider: Stripe's test-card rules, records kept in memory. Customers it
- * has no card for (the seeded users' saved cards) pay; subscriptions are whatever the group row
- * records, so any subscription id can change plan or be cancelled, and the provider knows the state
- * only of those it made, changed or cancelled since it started. Answers are remembered by
- * idempotency key.
+ * The offline payment provider: Stripe's test-card rules, its records in the database
+ * (`sandbox_*` tables), so every process of the product sees the same tokens, cards,
+ * subscriptions and charges. Each call that charges or changes something runs in its own
+ * transaction, outside the product's (Stripe's records are outside them too), which first claims
+ * the call's idempotency key in `sandbox_answers`: the same key again, from this process or
+ * another, waits for the first call and gets its answer, and never charges twice. Customers it has
+ * no card for (the seeded users' saved cards) pay; subscriptions are whatever the group row
+ * records, so any subscription id can change plan or be cancelled, and the provider knows the
+ * state only of those it made, changed or cancelled.
  */
-export function createSandboxPayments(now: () => Date): SandboxPaymentsAdapter {
-  const tokens = new Map<string, StoredCard & { at: number }>();
-  /** Attached cards by payment method id, and each customer's default card. */
-  const methods = new Map<string, StoredCard>();
-  const defaults = new Map<string, StoredCard>();
-  const answers = new Map<string, { at: number; answer: Promise<unknown> }>();
-  const subscriptions = new Map<string, SubscriptionState>();
-
-  /** Makes room for one more: the oldest go first (a Map keeps the order they came in), while too old or too many. */
-  function forgetOld() {
-    const oldest = now().getTime() - KEPT_FOR_MS;
-    for (const kept of [tokens, answers] as Array<Map<string, { at: number }>>) {
-      for (const [key, entry] of kept) {
-        if (kept.size < MAX_KEPT && entry.at >= oldest) break;
-        kept.delete(key);
+export function createSandboxPayments(db: AppDb, now: () => Date): SandboxPaymentsAdapter {
+  /** The first answer of a key: the call's work and its answer commit together, once per key. */
+  async function firstAnswer<T>(key: string, work: (tx: AppDb) => Promise<T>, revive: (value: unknown) => T = (value) => value as T): Promise<T> {
+    const stored = await db.transaction(async (tx): Promise<StoredAnswer> => {
+      const claimed = await tx.insert(sandbox_answers).values({ key, created_at: now() }).onConflictDoNothing().returning({ key: sandbox_answers.key });
+      if (claimed.length === 0) {
+        const [first] = await tx.select({ answer: sandbox_answers.answer }).from(sandbox_answers).where(eq(sandbox_answers.key, key));
+        return first!.answer as StoredAnswer;
       }
-    }
+      let answer: StoredAnswer;
+      try {
+        answer = { value: (await work(tx)) ?? null };
+      } catch (error) {
+        if (!(error instanceof PaymentDeclined)) throw error;
+        answer = { declined: error.message };
+      }
+      await tx.update(sandbox_answers).set({ answer }).where(eq(sandbox_answers.key, key));
+      return answer;
+    });
+    if ('declined' in stored) throw new PaymentDeclined(stored.declined);
+    return revive(stored.value);
   }
 
-  /** The first answer of a key, also while it is still being worked out. */
-  function firstAnswer<T>(key: string, work: () => T): Promise<T> {
-    forgetOld();
-    const known = answers.get(key);
-    if (known) return known.answer as Promise<T>;
-    const answer = Promise.resolve().then(work);
-    answers.set(key, { at: now().getTime(), answer });
-    return answer;
+  /** Refuses the charge of the given card, else of the customer's default card, when its funds are short; a customer with neither pays (the seeded users' saved cards). */
+  async function refuseShortFunds(tx: AppDb, customerId: string, paymentMethodId?: string): Promise<void> {
+    const [card] = paymentMethodId
+      ? await tx.select().from(sandbox_payment_methods).where(eq(sandbox_payment_methods.id, paymentMethodId))
+      : await tx
+          .select({ refused_at_charge: sandbox_payment_methods.refused_at_charge })
+          .from(sandbox_customer_defaults)
+          .innerJoin(sandbox_payment_methods, eq(sandbox_payment_methods.id, sandbox_customer_defaults.payment_method_id))
+          .where(eq(sandbox_customer_defaults.customer_id, customerId));
+    if (card?.refused_at_charge) throw new PaymentDeclined(card.refused_at_charge);
   }
 
-  /** Charges the given card, else the customer's default card; a customer with neither pays (the seeded users' saved cards). */
-  function charge(customerId: string, paymentMethodId?: string) {
-    const card = paymentMethodId ? methods.get(paymentMethodId) : defaults.get(customerId);
-    const refusal = card?.refusedAtCharge;
-    if (refusal) throw new PaymentDeclined(refusal);
-  }
-
-  function subscription(plan: RecurringPlan, subscriptionId: string): ProviderSubscription {
-    const made = { subscriptionId, transactionId: newId('in'), status: 'active', currentPeriodEnd: addPeriod(now(), plan) };
-    const startedAt = subscriptions.get(subscriptionId)?.startedAt ?? now();
-    subscriptions.set(subscriptionId, { plan, status: made.status, startedAt, currentPeriodEnd: made.currentPeriodEnd, trialEndsAt: null });
+  /** The subscription made or moved to the plan, with the invoice that charged it. */
+  async function subscription(tx: AppDb, customerId: string, plan: RecurringPlan, subscriptionId: string): Promise<ProviderSubscription> {
+    const at = now();
+    const made = { subscriptionId, transactionId: newId('in'), status: 'active', currentPeriodEnd: addPeriod(at, plan) };
+    await tx
+      .insert(sandbox_subscriptions)
+      .values({ id: subscriptionId, customer_id: customerId, plan, status: made.status, started_at: at, current_period_end: made.currentPeriodEnd })
+      .onConflictDoUpdate({ target: sandbox_subscriptions.id, set: { plan, status: made.status, current_period_end: made.currentPeriodEnd } });
+    await tx
+      .insert(sandbox_charges)
+      .values({ id: made.transactionId, customer_id: customerId, subscription_id: subscriptionId, amount_cents: PLAN_CHARGE_CENTS[plan], created_at: at });
     return made;
   }
 
   return {
-    issueCardToken(card) {
+    async issueCardToken(card) {
       const known = TEST_CARDS[card.number];
+      const at = now();
       if (!known) throw new PaymentDeclined(CARD_NUMBER_INCORRECT);
-      if (hasExpired(card, now())) throw new PaymentDeclined(CARD_EXPIRED);
+      if (hasExpired(card, at)) throw new PaymentDeclined(CARD_EXPIRED);
       if (known.refusedAtToken) throw new PaymentDeclined(known.refusedAtToken);
-      forgetOld();
       const token = newId('tok');
       const summary = { brand: known.brand, last4: card.number.slice(-4) };
-      tokens.set(token, { ...summary, refusedAtCharge: known.refusedAtCharge, at: now().getTime() });
+      const oldest = new Date(at.getTime() - KEPT_FOR_MS);
+      await db.delete(sandbox_answers).where(lt(sandbox_answers.created_at, oldest));
+      const [issued] = await db
+        .insert(sandbox_card_tokens)
+        .values({ token, ...summary, refused_at_charge: known.refusedAtCharge ?? null, created_at: at })
+        .returning({ seq: sandbox_card_tokens.seq });
+      await db.delete(sandbox_card_tokens).where(or(lt(sandbox_card_tokens.created_at, oldest), lte(sandbox_card_tokens.seq, issued!.seq - MAX_KEPT_TOKENS)));
       return { token, ...summary };
     },
 
     createCustomer(_customer, idempotencyKey) {
-      return firstAnswer(callKey(idempotencyKey, 'customer'), () => newId('cus'));
+      return firstAnswer(callKey(idempotencyKey, 'customer'), async () => newId('cus'));
     },
 
-    attachCard(_customerId, token, idempotencyKey) {
-      return firstAnswer(callKey(idempotencyKey, 'card'), () => {
-        const card = tokens.get(token);
-        if (!card) throw new PaymentDeclined(NO_SUCH_TOKEN);
-        tokens.delete(token);
+    attachCard(customerId, token, idempotencyKey) {
+      return firstAnswer(callKey(idempotencyKey, 'card'), async (tx): Promise<AttachedCard> => {
+        const [card] = await tx.delete(sandbox_card_tokens).where(eq(sandbox_card_tokens.token, token)).returning();
+        if (!card || card.created_at.getTime() < now().getTime() - KEPT_FOR_MS) throw new PaymentDeclined(NO_SUCH_TOKEN);
         const paymentMethodId = newId('pm');
-        methods.set(paymentMethodId, { brand: card.brand, last4: card.last4, refusedAtCharge: card.refusedAtCharge });
+        await tx
+          .insert(sandbox_payment_methods)
+          .values({ id: paymentMethodId, customer_id: customerId, brand: card.brand, last4: card.last4, refused_at_charge: card.refused_at_charge, created_at: now() });
         return { paymentMethodId, brand: card.brand, last4: card.last4 };
       });
     },
 
     makeDefaultCard(customerId, paymentMethodId, idempotencyKey) {
-      return firstAnswer(callKey(idempotencyKey, 'card-default'), () => {
-        const card = methods.get(paymentMethodId);
+      return firstAnswer(callKey(idempotencyKey, 'card-default'), async (tx) => {
+        const [card] = await tx.select({ id: sandbox_payment_methods.id }).from(sandbox_payment_methods).where(eq(sandbox_payment_methods.id, paymentMethodId));
         if (!card) throw new Error(`the sandbox has no payment method ${paymentMethodId}`);
-        defaults.set(customerId, card);
+        await tx
+          .insert(sandbox_customer_defaults)
+          .values({ customer_id: customerId, payment_method_id: paymentMethodId })
+          .onConflictDoUpdate({ target: sandbox_customer_defaults.customer_id, set: { payment_method_id: paymentMethodId } });
       });
     },
 
     subscribe(customerId, plan, idempotencyKey, paymentMethodId) {
-      return firstAnswer(callKey(idempotencyKey, 'subscription'), () => {
-        charge(customerId, paymentMethodId);
-        return subscription(plan, newId('sub'));
-      });
+      return firstAnswer(
+        callKey(idempotencyKey, 'subscription'),
+        async (tx) => {
+          await refuseShortFunds(tx, customerId, paymentMethodId);
+          return subscription(tx, customerId, plan, newId('sub'));
+        },
+        subscriptionOf,
+      );
     },
 
-    chargeOnce(customerId, _amountCents, idempotencyKey, paymentMethodId) {
-      return firstAnswer(callKey(idempotencyKey, 'charge'), () => {
-        charge(customerId, paymentMethodId);
-        return newId('ch');
+    chargeOnce(customerId, amountCents, idempotencyKey, paymentMethodId) {
+      return firstAnswer(callKey(idempotencyKey, 'charge'), async (tx) => {
+        await refuseShortFunds(tx, customerId, paymentMethodId);
+        const id = newId('ch');
+        await tx.insert(sandbox_charges).values({ id, customer_id: customerId, subscription_id: null, amount_cents: amountCents, created_at: now() });
+        return id;
       });
     },
 
     cancelSubscription(subscriptionId, idempotencyKey) {
-      return firstAnswer(callKey(idempotencyKey, 'cancel'), () => {
-        const known = subscriptions.get(subscriptionId);
-        if (known) subscriptions.set(subscriptionId, { ...known, status: 'canceled', currentPeriodEnd: now() });
+      return firstAnswer(callKey(idempotencyKey, 'cancel'), async (tx) => {
+        await tx.update(sandbox_subscriptions).set({ status: 'canceled', current_period_end: now() }).where(eq(sandbox_subscriptions.id, subscriptionId));
       });
     },
 
     changePlan({ subscriptionId, customerId }, plan, idempotencyKey) {
-      return firstAnswer(callKey(idempotencyKey, 'subscription'), () => {
-        charge(customerId);
-        return subscription(plan, subscriptionId);
-      });
+      return firstAnswer(
+        callKey(idempotencyKey, 'subscription'),
+        async (tx) => {
+          await refuseShortFunds(tx, customerId);
+          return subscription(tx, customerId, plan, subscriptionId);
+        },
+        subscriptionOf,
+      );
     },
 
     async readSubscription(subscriptionId) {
-      const known = subscriptions.get(subscriptionId);
-      return known ? { ...known } : null;
+      const [known] = await db.select().from(sandbox_subscriptions).where(eq(sandbox_subscriptions.id, subscriptionId));
+      if (!known) return null;
+      return { plan: known.plan, status: known.status, startedAt: known.started_at, currentPeriodEnd: known.current_period_end, trialEndsAt: null };
     },
   };
 }

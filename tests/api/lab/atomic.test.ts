@@ -24,10 +24,11 @@ describe.each(databaseKinds())('a lab action that fails midway on %s', (kind) =>
   let app: FastifyInstance;
   let world: RoleWorld;
   let lab: ReturnType<typeof labCaller>;
-  const payments = createSandboxPayments(() => NOW);
+  let payments: ReturnType<typeof createSandboxPayments>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    payments = createSandboxPayments(database.db, () => NOW);
     faulty = withInsertFault(database);
     app = await buildServer({ ...loadConfig({}), appDir: undefined, logLevel: 'silent' }, { database: faulty.database, now: () => NOW, payments });
     world = await createRoleWorld(database.db);

@@ -15,9 +15,9 @@ describe.each(databaseKinds())('the lab on groups on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let lab: ReturnType<typeof labCaller>;
-  const payments = createSandboxPayments(() => NOW);
+  let payments: ReturnType<typeof createSandboxPayments>;
   beforeAll(async () => {
-    server = await createTestServer(kind, {}, { now: () => NOW, payments });
+    server = await createTestServer(kind, {}, { now: () => NOW, payments: (db) => (payments = createSandboxPayments(db, () => NOW)) });
     world = await createRoleWorld(server.db);
     lab = labCaller(server.app, world.tokens.supervisor!);
   });

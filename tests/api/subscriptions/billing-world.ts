@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { createSandboxPayments } from '../../../server/adapters/payments/sandbox';
 import type { AppDb } from '../../../server/db/connect';
 import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
-import { audit_logs, groups, users } from '../../../server/db/schema';
+import { audit_logs, groups, idempotency_keys, users } from '../../../server/db/schema';
 import type { SubscribedPlan } from '../../../rules/plans';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { DatabaseKind } from '../../../server/db/connect';
@@ -25,9 +25,9 @@ export const CARDS = {
 /** The calls of the provider that charge or change something, counted. */
 export const NO_CHARGES = { subscribe: 0, chargeOnce: 0, changePlan: 0, attachCard: 0, makeDefaultCard: 0 };
 
-/** The sandbox provider, counting the calls that charge and remembering the subscriptions it cancels. */
-export function countingPayments(now: () => Date = () => NOW) {
-  const sandbox = createSandboxPayments(now);
+/** The sandbox provider on the database, counting the calls that charge and remembering the subscriptions it cancels. */
+export function countingPayments(db: AppDb, now: () => Date = () => NOW) {
+  const sandbox = createSandboxPayments(db, now);
   const charges = { ...NO_CHARGES };
   const cancelled: string[] = [];
   const payments: PaymentsAdapter = {
@@ -140,6 +140,24 @@ export async function auditKinds(db: AppDb, groupId: number, kinds?: string[]): 
   return rows.map((row) => row.kind).filter((kind) => !kinds || kinds.includes(kind));
 }
 
+/** What the sandbox provider has made: its charges and its subscriptions, counted in its tables. */
+export async function providerCounts(db: AppDb): Promise<{ charges: number; subscriptions: number }> {
+  const { rows } = await db.execute<{ charges: number; subscriptions: number }>(
+    sql`SELECT (SELECT count(*)::int FROM sandbox_charges) AS charges, (SELECT count(*)::int FROM sandbox_subscriptions) AS subscriptions`,
+  );
+  return rows[0]!;
+}
+
+/** Ends the lease of every unanswered key, as time passing after a crash would. */
+export async function expireLeases(db: AppDb): Promise<number> {
+  const expired = await db
+    .update(idempotency_keys)
+    .set({ leased_until: new Date(NOW.getTime() - 1) })
+    .where(isNull(idempotency_keys.status_code))
+    .returning({ key: idempotency_keys.key });
+  return expired.length;
+}
+
 export interface BillingSuite {
   server: TestServer;
   world: RoleWorld;
@@ -155,12 +173,16 @@ export interface BillingSuite {
  * and the counts are zeroed.
  */
 export function billingSuite(kind: DatabaseKind, reset: { group: GroupState; card: CardState }): BillingSuite {
-  const counting = countingPayments();
-  const suite = { charges: counting.charges, cancelled: counting.cancelled } as BillingSuite;
+  const suite = { charges: { ...NO_CHARGES }, cancelled: [] as string[] } as BillingSuite;
   suite.call = (method, path, body, key) =>
     paymentCall(suite.server.app, { method, url: `/groups/${suite.world.group.id}${path}`, token: suite.world.tokens.groupAdmin!, body, key });
   beforeAll(async () => {
-    suite.server = await createTestServer(kind, {}, { payments: counting.payments, now: () => NOW });
+    const payments = (db: AppDb) => {
+      const counting = countingPayments(db);
+      Object.assign(suite, { charges: counting.charges, cancelled: counting.cancelled });
+      return counting.payments;
+    };
+    suite.server = await createTestServer(kind, {}, { payments, now: () => NOW });
     suite.world = await createRoleWorld(suite.server.db);
   });
   afterAll(async () => suite.server?.close());

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentsAdapter } from '../../../server/adapters/payments';
+import type { AppDb } from '../../../server/db/connect';
 import { databaseKinds } from '../../support/database';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { auditKinds, countingPayments, groupRow, NOW, paymentCall, setCard, setGroup } from './billing-world';
 
 /** A provider whose subscribe waits for the test's word once it has been reached, so two requests overlap for sure. */
-function gatedPayments() {
-  const { payments, charges } = countingPayments();
+function gatedPayments(db: AppDb) {
+  const { payments, charges } = countingPayments(db);
   let reached!: () => void;
   let open!: () => void;
   const state = {
@@ -30,8 +31,7 @@ describe.each(databaseKinds())('a double submit on %s', (kind) => {
   let world: RoleWorld;
   let provider: ReturnType<typeof gatedPayments>;
   beforeAll(async () => {
-    provider = gatedPayments();
-    server = await createTestServer(kind, {}, { payments: provider.payments, now: () => NOW });
+    server = await createTestServer(kind, {}, { payments: (db) => (provider = gatedPayments(db)).payments, now: () => NOW });
     world = await createRoleWorld(server.db);
     await setGroup(server.db, world.group.id, { plan: 'free' });
     await setCard(server.db, world.userIds.groupAdmin, { brand: 'visa', last4: '4242' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { buildServer, type ServerDeps } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import type { AppDb, DatabaseKind } from '../../../server/db/connect';
@@ -12,15 +13,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export type TestServerDeps = Omit<ServerDeps, 'database' | 'payments'> & {
+  /** The payment provider, or how to make it on the test's database (the sandbox provider keeps its records there). */
+  payments?: PaymentsAdapter | ((db: AppDb) => PaymentsAdapter);
+};
+
 /** The whole server in-process on a fresh database of the given kind, in sandbox mode, serving the API only. */
-export async function createTestServer(
-  kind: DatabaseKind,
-  overrides: Partial<ServerConfig> = {},
-  deps: Omit<ServerDeps, 'database'> = {},
-): Promise<TestServer> {
+export async function createTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}, deps: TestServerDeps = {}): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const config: ServerConfig = { ...loadConfig({}), appDir: undefined, logLevel: 'silent', ...overrides };
-  const app = await buildServer(config, { ...deps, database });
+  const payments = typeof deps.payments === 'function' ? deps.payments(database.db) : deps.payments;
+  const app = await buildServer(config, { ...deps, payments, database });
   await app.ready();
   return {
     app,

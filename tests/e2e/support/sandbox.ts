@@ -33,10 +33,10 @@ async function post(baseUrl: string, path: string, body: unknown) {
 
 /** Calls the API with a sandbox account's token, as the app would; a non-2xx answer throws with its body. */
 export function apiWithToken(baseUrl: string, token: string) {
-  return async <Body>(path: string, init: { method?: string; body?: unknown } = {}): Promise<Body> => {
+  return async <Body>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Body> => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
     if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);

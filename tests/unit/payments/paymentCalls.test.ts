@@ -70,6 +70,18 @@ describe('the payment calls', () => {
     });
   });
 
+  it('answer a 409 for an attempt still being answered as unanswered (sent again with its key), and another payment in progress as refused', async () => {
+    const pending = fakeApi(409, { error: { code: 'conflict', message: 'A request with this Idempotency-Key is still being answered', details: { reason: 'idempotency_key_in_progress' } } });
+    expect(await run(createSubscription, { api: pending.api, groupId: 5, plan: 'annual', token: null, idempotencyKey: KEY })).toEqual({
+      kind: 'unanswered',
+      message: 'Your payment is still being processed. Press the button again in a moment to see its outcome; you will not be charged twice.',
+    });
+    expect(await run(updateCardSource, { api: pending.api, groupId: 5, token: 'tok_3', idempotencyKey: KEY })).toMatchObject({ kind: 'unanswered' });
+    const message = 'Another payment for this group is being processed. Wait a moment, then reload the page to see its outcome.';
+    const other = fakeApi(409, { error: { code: 'conflict', message, details: { reason: 'purchase_in_progress' } } });
+    expect(await run(createSubscription, { api: other.api, groupId: 5, plan: 'annual', token: null, idempotencyKey: KEY })).toEqual({ kind: 'refused', message });
+  });
+
   it('save only the accepted terms in the group flags: the server counts payment errors itself', async () => {
     const { api, sent } = fakeApi(200, { flags: { checkbox_payment_terms_accept: true, count_payment_error: 0 } });
     await run(saveTermsAccepted, { api, groupId: 5 });
