@@ -9,6 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/support/project-times.ts'],
     projects: [
       {
         plugins: [react()],
@@ -37,6 +38,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Migrates, and seeds the small sandbox world, once per run; each file's database is a copy.
+          globalSetup: ['tests/support/database-templates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

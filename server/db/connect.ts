@@ -12,6 +12,8 @@ export type { AppDb, AppTransaction, Database, DatabaseKind, PoolStats } from '.
 export interface ConnectOptions {
   /** Folder of the embedded database; in memory when absent. */
   dataDir?: string;
+  /** An embedded database to start from: a data folder dumped with PGlite's `dumpDataDir`. */
+  loadDataDir?: Blob;
   /** A PostgreSQL server; takes precedence over dataDir. */
   databaseUrl?: string;
   /** Connections in the pool (PostgreSQL only). */
@@ -28,7 +30,7 @@ function warnIdleConnectionLost(error: Error) {
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
   return options.databaseUrl
     ? connectPostgres(options.databaseUrl, options.poolSize, options.onIdleConnectionError ?? warnIdleConnectionLost)
-    : connectPglite(options.dataDir);
+    : connectPglite(options.dataDir, options.loadDataDir);
 }
 
 /**
@@ -53,9 +55,9 @@ function countPglitePending(client: PGlite): () => PoolStats {
   return () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) });
 }
 
-async function connectPglite(dataDir: string | undefined): Promise<Database> {
+async function connectPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   try {
     await migratePgliteDatabase(client);
   } catch (error) {

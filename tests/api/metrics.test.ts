@@ -8,7 +8,6 @@ import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { tasks } from '../../server/db/schema';
 import { createServerMetrics, LATENCY_BUCKETS, listenForMetrics, type ServerMetrics } from '../../server/http/metrics';
-import { seedSandboxWorld } from '../../server/sandbox/seed';
 import { enqueueTask } from '../../server/tasks/runner';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database';
 import { apiAs, type ApiCall } from './support/robot-client';
@@ -90,11 +89,10 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
   let adaToken: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, 'seeded');
     metrics = createServerMetrics(database);
     const config = { ...loadConfig({}), appDir: undefined, logLevel: 'silent', sandboxScale: TEST_WORLD_SCALE, metricsToken: TOKEN };
     app = await buildServer(config, { database, metrics });
-    await seedSandboxWorld(database.db, { seed: config.sandboxSeed, scale: config.sandboxScale });
     listener = await listenForMetrics(metrics, 0, (error) => {
       throw error;
     });

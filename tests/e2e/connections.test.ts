@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createSandboxConnect } from '../../server/adapters/connect/sandbox';
 import { connectDatabase } from '../../server/db/connect';
 import { completeSandboxOnboarding, readPaymentAccount } from '../../server/domain/payment-account';
@@ -10,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ownWorld, type SandboxGroup } from './support/own-world';
 import { startProductServer } from './support/product-server';
 import { apiWithToken, sandboxToken } from './support/sandbox';
+import { copyOfWorld } from './support/world-template';
 
 type Group = SandboxGroup;
 
@@ -153,7 +152,7 @@ describe('connections, as the sandbox group admin', () => {
 });
 
 describe('a match process cut off by a crash', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-e2e-task-crash-'));
+  const dataDir = copyOfWorld('task-crash');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('goes on from where it stood when the server starts again', async () => {

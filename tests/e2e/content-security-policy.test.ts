@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
 import { startProductServer, type ProductServer } from './support/product-server';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { copyOfWorld } from './support/world-template';
 
 /**
  * Every built screen under the Content-Security-Policy the server sends, in Chromium: a blocked
@@ -14,7 +13,7 @@ import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sand
  * so this runs on a server of its own.
  */
 describe('the Content-Security-Policy on every screen', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-csp-'));
+  const dataDir = copyOfWorld('csp');
   let server: ProductServer;
   let browser: Browser;
   let context: BrowserContext;

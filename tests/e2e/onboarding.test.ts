@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
 import { startProductServer, type ProductServer } from './support/product-server';
 import { sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { copyOfWorld } from './support/world-template';
 
 interface NetworkGroup {
   fb_group_id: string;
@@ -18,7 +17,7 @@ interface NetworkGroup {
 
 /** Onboarding changes Nora's account for good, so it runs on a server of its own. */
 describe('onboarding with the sandbox robot', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-onboarding-'));
+  const dataDir = copyOfWorld('onboarding');
   let server: ProductServer;
   let browser: Browser;
   let context: BrowserContext;

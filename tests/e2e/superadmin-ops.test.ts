@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
 import { startProductServer, type ProductServer } from './support/product-server';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { copyOfWorld } from './support/world-template';
 
 const FAILED_TASK_ERROR = 'The payment provider did not answer.';
 
@@ -17,7 +16,7 @@ const FAILED_TASK_ERROR = 'The payment provider did not answer.';
  * its server is stopped, so the file runs its own server on its own data folder.
  */
 describe('the supervisor system pages, as the sandbox supervisor', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-e2e-superadmin-ops-'));
+  const dataDir = copyOfWorld('superadmin-ops');
   let server: ProductServer;
   let browser: Browser;
   let api: ReturnType<typeof apiWithToken>;
@@ -28,8 +27,6 @@ describe('the supervisor system pages, as the sandbox supervisor', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const first = await startProductServer(dataDir);
-    await first.stop();
     const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     try {
       // A match process of a group with no payment account: it failed once, and a retry has nothing left to do.

@@ -7,7 +7,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEnvelope, openEnvelopeChannel, sealEnvelope, type EnvelopeChannel } from '../../../src/api/envelope';
 import { contentSecurityPolicy } from '../../../server/http/security-headers';
-import { seedSandboxWorld } from '../../../server/sandbox/seed';
 import { bearer, groupIdsByName, signInAs } from '../support/sandbox-session';
 import { TEST_WORLD_SCALE } from '../support/seeded-server';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -45,8 +44,7 @@ function decoded(response: LightMyRequestResponse): string {
 async function seededServer(appDir: string) {
   // A fixed clock, so two answers to the same request are the same (a limit's seconds till reset).
   const now = new Date();
-  const server = await createTestServer('pglite', { sandboxScale: TEST_WORLD_SCALE, appDir }, { now: () => now });
-  await seedSandboxWorld(server.db, { seed: server.config.sandboxSeed, scale: server.config.sandboxScale });
+  const server = await createTestServer('pglite', { sandboxScale: TEST_WORLD_SCALE, appDir }, { now: () => now }, 'seeded');
   const { token } = await signInAs(server.app, 'ada');
   const groupId = (await groupIdsByName(server.app, token))['Trail Runners Worldwide']!;
   return { server, membersPage: { method: 'GET' as const, url: `/api/v1/groups/${groupId}/members?per_page=100`, headers: bearer(token) } };

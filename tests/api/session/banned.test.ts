@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNED_MESSAGE } from '../../../server/http/errors';
 import { listOperations, loadContract } from '../../../server/http/contract';
-import { seedSandboxWorld } from '../../../server/sandbox/seed';
 import { databaseKinds } from '../../support/database';
 import { sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
@@ -19,8 +18,7 @@ describe.each(databaseKinds())('a banned user on %s', (kind) => {
   let bella: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
-    server = await createTestServer(kind);
-    await seedSandboxWorld(server.db, { seed: server.config.sandboxSeed, scale: 0.02 });
+    server = await createTestServer(kind, {}, {}, 'seeded');
     world = await createRoleWorld(server.db);
     bella = await signInAs(server.app, 'bella');
   });

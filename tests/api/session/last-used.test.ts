@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../server/db/schema';
 import { LAST_USED_RESOLUTION_MS } from '../../../server/domain/access-directory';
 import { hashToken } from '../../../server/domain/tokens';
-import { seedSandboxWorld } from '../../../server/sandbox/seed';
 import { databaseKinds } from '../../support/database';
 import { bearer, signInAs } from '../support/sandbox-session';
 import { TEST_WORLD_SCALE } from '../support/seeded-server';
@@ -13,8 +12,7 @@ describe.each(databaseKinds())("a session's last use on %s", (kind) => {
   let server: TestServer;
   let clock = new Date('2026-11-21T10:00:00Z');
   beforeAll(async () => {
-    server = await createTestServer(kind, { sandboxScale: TEST_WORLD_SCALE }, { now: () => clock });
-    await seedSandboxWorld(server.db, { seed: server.config.sandboxSeed, scale: server.config.sandboxScale });
+    server = await createTestServer(kind, { sandboxScale: TEST_WORLD_SCALE }, { now: () => clock }, 'seeded');
   });
   afterAll(async () => server?.close());
 

@@ -3,7 +3,7 @@ import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { buildServer, type ServerDeps } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import type { AppDb, DatabaseKind } from '../../../server/db/connect';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createTestDatabase, type TestDatabase, type TestDatabaseContents } from '../../support/database';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -19,8 +19,13 @@ export type TestServerDeps = Omit<ServerDeps, 'database' | 'payments'> & {
 };
 
 /** The whole server in-process on a fresh database of the given kind, in sandbox mode, serving the API only. */
-export async function createTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}, deps: TestServerDeps = {}): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
+export async function createTestServer(
+  kind: DatabaseKind,
+  overrides: Partial<ServerConfig> = {},
+  deps: TestServerDeps = {},
+  contents: TestDatabaseContents = 'migrated',
+): Promise<TestServer> {
+  const database = await createTestDatabase(kind, contents);
   const config: ServerConfig = { ...loadConfig({}), appDir: undefined, logLevel: 'silent', ...overrides };
   const payments = typeof deps.payments === 'function' ? deps.payments(database.db) : deps.payments;
   const app = await buildServer(config, { ...deps, payments, database });

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, openPage } from './browser';
 import { startProductServer, type ProductServer } from './product-server';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './sandbox';
+import { copyOfWorld } from './world-template';
 
 export interface SandboxGroup {
   id: number;
@@ -31,7 +30,7 @@ export interface OwnWorld {
 
 /**
  * Registers the hooks of a describe block whose tests change the sandbox world other files count
- * on, so it runs its own server on its own data folder, signed in as `accountName`.
+ * on, so it runs its own server on its own copy of the sandbox world, signed in as `accountName`.
  */
 export function ownWorld(folderPrefix: string, accountName: string): OwnWorld {
   let dataDir: string;
@@ -41,7 +40,7 @@ export function ownWorld(folderPrefix: string, accountName: string): OwnWorld {
   let api: ReturnType<typeof apiWithToken>;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), `xfilter-e2e-${folderPrefix}-`));
+    dataDir = copyOfWorld(folderPrefix);
     server = await startProductServer(dataDir);
     browser = await launchChromium();
     api = apiWithToken(server.url, await sandboxToken(server.url, accountName));
