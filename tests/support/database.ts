@@ -7,9 +7,17 @@ import { seedSandboxWorld } from '../../server/sandbox/seed';
 
 export type TestDatabase = Database & { name: string };
 
-/** PGlite always; PostgreSQL too when DATABASE_URL names a server. */
+/**
+ * For a file whose rule is decided by SQL (README, "Which database a test runs on"): PGlite always,
+ * PostgreSQL too when DATABASE_URL names a server.
+ */
 export function databaseKinds(): DatabaseKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** For a file whose rule is decided before or after the database (the wire, the contract): it runs once, on PGlite. */
+export function httpOnlyDatabase(): DatabaseKind[] {
+  return ['pglite'];
 }
 
 /** The small sandbox world the api tests use: seeded into the database and served by the sandbox network alike. */

@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../../server/http/rate-limits';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../support/test-server';
 
 const contract = createResponseValidator();
 
-describe.each(databaseKinds())('per-user rate limits on %s', (kind) => {
+describe.each(httpOnlyDatabase())('per-user rate limits on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let clock = new Date('2026-03-02T10:00:00Z');

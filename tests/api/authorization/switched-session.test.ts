@@ -4,7 +4,7 @@ import { audit_logs, sessions } from '../../../server/db/schema';
 import { generateToken, hashToken } from '../../../server/domain/tokens';
 import { SWITCHED_SESSION_MESSAGE } from '../../../server/http/errors';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
@@ -36,7 +36,7 @@ describe('the operations a switched session may not call', () => {
   });
 });
 
-describe.each(databaseKinds())('every operation through a supervisor switched into the group admin on %s', (kind) => {
+describe.each(httpOnlyDatabase())('every operation through a supervisor switched into the group admin on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   const responses = createResponseValidator(contract);

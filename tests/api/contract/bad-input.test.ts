@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { parametersOf, rawOperation, sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type Role, type RoleWorld } from '../support/roles';
 import { resolveRef, sampleValue } from '../support/samples';
@@ -61,7 +61,7 @@ const hostileText = fc.oneof(
 );
 const hostileJson = fc.jsonValue().chain((value) => fc.oneof(fc.constant(value), fc.dictionary(hostileText, fc.jsonValue())));
 
-describe.each(databaseKinds())('bad input on %s', (kind) => {
+describe.each(httpOnlyDatabase())('bad input on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let countsBefore: Record<string, number>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { rawOperation, sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
@@ -30,7 +30,7 @@ const NON_JSON_SENDINGS: Array<{ label: string; send: (json: string) => { header
   { label: 'no content type', send: (json) => ({ headers: {}, payload: json }) },
 ];
 
-describe.each(databaseKinds())('bodies that are not sent as JSON, on %s', (kind) => {
+describe.each(httpOnlyDatabase())('bodies that are not sent as JSON, on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let countsBefore: Record<string, number>;

@@ -3,7 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
 import { MAX_BODY_DEPTH } from '../../../server/http/json-body';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { parametersOf, rawOperation, sampleRequest, withToken } from '../support/requests';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
@@ -31,7 +31,7 @@ function nested(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
-describe.each(databaseKinds())("the framework's refusals, in the contract's terms, on %s", (kind) => {
+describe.each(httpOnlyDatabase())("the framework's refusals, in the contract's terms, on %s", (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let countsBefore: Record<string, number>;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract } from '../../../server/http/contract';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { fuzzContract } from '../support/fuzz-run';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -9,7 +9,7 @@ const SEED = 20261124;
 const RUNS_PER_OPERATION = 100;
 const operations = listOperations(loadContract());
 
-describe.each(databaseKinds())('requests generated from the contract on %s', (kind) => {
+describe.each(httpOnlyDatabase())('requests generated from the contract on %s', (kind) => {
   let server: TestServer;
   afterAll(async () => server?.close());
 

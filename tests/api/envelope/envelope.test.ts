@@ -5,7 +5,7 @@ import { buildServer } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { envelopeKeyPair, openEnvelope as openOnServer, sealEnvelope as sealOnServer } from '../../../server/http/envelope';
 import { openEnvelope, openEnvelopeChannel, sealEnvelope, type EnvelopeChannel } from '../../../src/api/envelope';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, openRoleSession, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
@@ -39,7 +39,7 @@ async function clientOf(app: FastifyInstance): Promise<Client> {
   };
 }
 
-describe.each(databaseKinds())('the encrypted envelope mode on %s', (kind) => {
+describe.each(httpOnlyDatabase())('the encrypted envelope mode on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let ada: Client;

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePayments } from '../../../server/adapters/payments/stripe';
 import { UPSTREAM_TIMEOUT_MS } from '../../../server/adapters/upstream';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { groupRow, paymentCall, setCard, setGroup, userRow } from '../subscriptions/billing-world';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
@@ -72,7 +72,7 @@ const MESSAGES = {
 
 const contract = createResponseValidator();
 
-describe.each(databaseKinds())('services the server depends on failing, in live mode on %s', (kind) => {
+describe.each(httpOnlyDatabase())('services the server depends on failing, in live mode on %s', (kind) => {
   const service = misbehavingService();
   let server: TestServer;
   let world: RoleWorld;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveSandboxWorld } from '../../../server/sandbox/live-world';
 import { listGroupMembers, listNetworkGroups } from '../../../server/sandbox/network';
-import { databaseKinds } from '../../support/database';
+import { httpOnlyDatabase } from '../../support/database';
 import { apiAs, type ApiCall } from '../support/robot-client';
 import { bearer, signInAs } from '../support/sandbox-session';
 import { createSeededServer } from '../support/seeded-server';
@@ -12,7 +12,7 @@ const POSTS = '/sandbox/network/groups/{fb_group_id}/posts';
 const ADMINS = '/sandbox/network/groups/{fb_group_id}/admins';
 const REMOVALS = '/sandbox/network/groups/{fb_group_id}/removals';
 
-describe.each(databaseKinds())('the sandbox social network on %s', (kind) => {
+describe.each(httpOnlyDatabase())('the sandbox social network on %s', (kind) => {
   let server: TestServer;
   let ada: ApiCall;
   let nora: ApiCall;
