@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'node',
           // Migrates, and seeds the small sandbox world, once per run; each file's database is a copy.
           globalSetup: ['tests/support/database-templates.ts'],
+          // Each file builds its own server on its own database and the server keeps no state in its
+          // modules, so the files of a worker share the modules they import instead of loading them again.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
