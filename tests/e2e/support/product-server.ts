@@ -37,6 +37,23 @@ async function waitForStatus(url: string, child: ChildProcess, output: () => str
   throw new Error(`the server did not answer within 150 s:\n${output()}`);
 }
 
+/**
+ * npm exits before the server it started has closed its database: the data folder is the
+ * server's until every process of the group has ended.
+ */
+async function groupGone(groupId: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      process.kill(-groupId, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the server's processes (group ${groupId}) were still running 30 s after it was stopped`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export interface ProductServerOptions {
   /** A PostgreSQL database to serve instead of the data folder's embedded one. */
   databaseUrl?: string;
@@ -59,20 +76,16 @@ export async function startProductServer(dataDir: string, options: ProductServer
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopping: Promise<void> | undefined;
   // Idempotent: a test may stop the server to read its files, and the suite stops it again at the end.
-  const stop = () => {
+  const end = (signal: NodeJS.Signals) => {
     stopping ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
       await exited;
+      await groupGone(child.pid!);
     })();
     return stopping;
   };
-  const crash = () => {
-    stopping ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-      await exited;
-    })();
-    return stopping;
-  };
+  const stop = () => end('SIGTERM');
+  const crash = () => end('SIGKILL');
   try {
     await waitForStatus(url, child, output);
   } catch (error) {
