@@ -1,10 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage } from './support/browser';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { sharedWorld } from './support/shared-world';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedWorld();
 
 /** What axe found on a screen that an assistive-technology user cannot get past: serious or critical violations. */
 async function blockingViolations(page: Page): Promise<string[]> {

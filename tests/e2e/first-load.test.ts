@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage } from './support/browser';
+import { sharedWorld } from './support/shared-world';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedWorld();
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
 /** Code only the group pages need: PrimeReact's table and the charts. */

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { sharedWorld } from './support/shared-world';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedWorld();
 
 interface Group {
   id: number;

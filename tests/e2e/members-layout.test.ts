@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage } from './support/browser';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { sharedWorld } from './support/shared-world';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedWorld();
 
 /** The distinct rows the visible elements of a locator sit on, by their vertical middles (within 4 px). */
 async function rowsOf(locator: Locator): Promise<number[]> {

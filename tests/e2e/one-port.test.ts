@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, SCREENSHOT_DIR } from './support/browser';
+import { sharedWorld } from './support/shared-world';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedWorld();
 
 describe('npm start serves the app and the API on one port', () => {
   let browser: Browser;

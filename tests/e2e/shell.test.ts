@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage } from './support/browser';
 import { apiWithToken, sandboxToken, signInThroughSandbox } from './support/sandbox';
+import { sharedWorld } from './support/shared-world';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedWorld();
 
 interface Group {
   id: number;
