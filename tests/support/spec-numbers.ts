@@ -11,7 +11,6 @@
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
-const DAY = 24 * 60 * MINUTE;
 
 // ---- Timings the specification states ----
 
@@ -94,21 +93,29 @@ export const SPEC_SANDBOX_TOKEN_LIFETIME_MS = 10 * MINUTE;
 
 /** docs/CONVENTIONS.md: "a token unused for `SESSION_TTL_DAYS` (default 30) days answers 401"; README: `SESSION_TTL_DAYS` default `30`. */
 export const SPEC_SESSION_TTL_DAYS = 30;
-export const SPEC_DAY_MS = DAY;
 
 /** docs/CONVENTIONS.md: "the last use is written at most once a minute". */
 export const SPEC_LAST_USE_RESOLUTION_MS = MINUTE;
 
 /**
- * docs/ARCHITECTURE.md, Settings: the engagement-sync limits by plan, "free 10 days and 10 posts,
- * paid 200" (part 2 §9: "Slider limits per plan: not shown.").
+ * docs/ARCHITECTURE.md, Settings: the engagement-sync limits by plan, "free 10 days and 10 posts, with
+ * the onboarding scan's 100 reactions and 50 comments a post; paid 200 of each" (part 2 §9: "Slider
+ * limits per plan: not shown."; part 1 §9: the onboarding scan reads "100 reactions per post, 50
+ * comments per post").
  */
-export const SPEC_SYNC_LIMITS_BY_PLAN = {
-  free: { engagement_sync_days_back: 10, engagement_sync_posts_back: 10 },
-  monthly: { engagement_sync_days_back: 200, engagement_sync_posts_back: 200 },
-  annual: { engagement_sync_days_back: 200, engagement_sync_posts_back: 200 },
-  once: { engagement_sync_days_back: 200, engagement_sync_posts_back: 200 },
-} as const;
+const FREE_SYNC_LIMITS = {
+  engagement_sync_days_back: 10,
+  engagement_sync_posts_back: 10,
+  engagement_sync_reactions_per_post: 100,
+  engagement_sync_comments_per_post: 50,
+};
+const PAID_SYNC_LIMITS = {
+  engagement_sync_days_back: 200,
+  engagement_sync_posts_back: 200,
+  engagement_sync_reactions_per_post: 200,
+  engagement_sync_comments_per_post: 200,
+};
+export const SPEC_SYNC_LIMITS_BY_PLAN = { free: FREE_SYNC_LIMITS, monthly: PAID_SYNC_LIMITS, annual: PAID_SYNC_LIMITS, once: PAID_SYNC_LIMITS };
 
 /**
  * docs/CONVENTIONS.md, Rate limits: "exports: two running at once, a bucket of five starts that
@@ -125,6 +132,9 @@ export const SPEC_ROBOT_JOBS_POLL_MS = 5 * SECOND;
 
 /** docs/ARCHITECTURE.md, robot: "waiting with the named delay `untilScheduledRun` (at most 5 min)". */
 export const SPEC_MAX_SCHEDULE_WAIT_MS = 5 * MINUTE;
+
+/** The contract (openapi.yaml, starting a robot job): "a running job with no start or batch for 15 minutes is abandoned (the robot died)". */
+export const SPEC_JOB_ABANDONED_AFTER_MS = 15 * MINUTE;
 
 // ---- The machines' named delays, by machine id, as the figures above ----
 
