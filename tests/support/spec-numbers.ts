@@ -136,6 +136,15 @@ export const SPEC_MAX_SCHEDULE_WAIT_MS = 5 * MINUTE;
 /** The contract (openapi.yaml, starting a robot job): "a running job with no start or batch for 15 minutes is abandoned (the robot died)". */
 export const SPEC_JOB_ABANDONED_AFTER_MS = 15 * MINUTE;
 
+/** README, Background tasks: a worker "claims the oldest due task … under a two-minute lease". */
+export const SPEC_TASK_LEASE_MS = 2 * MINUTE;
+
+/** docs/ARCHITECTURE.md: each call to a real service "is given up after `UPSTREAM_TIMEOUT_MS` (10 s". */
+export const SPEC_UPSTREAM_TIMEOUT_MS = 10 * SECOND;
+
+/** docs/CONVENTIONS.md, bodies: "nesting deeper than 32 levels are 400 naming `body`". */
+export const SPEC_MAX_BODY_DEPTH = 32;
+
 // ---- The machines' named delays, by machine id, as the figures above ----
 
 /** How long a machine's named delay lasts by the spec, or how to work it out from the snapshot for a delay that depends on it. */
