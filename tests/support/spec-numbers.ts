@@ -71,6 +71,14 @@ export const SPEC_FREE_REMOVALS = 10;
 export const SPEC_TYPEAHEAD_MIN_CHARS = 3;
 export const SPEC_TYPEAHEAD_MATCHES = 10;
 
+/** Part 1 §9: "Onboarding engagement scan: look-behind by posts, 10 posts back, 100 reactions per post, 50 comments per post." */
+export const SPEC_ONBOARDING_SCAN = {
+  engagement_sync_lookbehind_by: 'posts',
+  engagement_sync_posts_back: 10,
+  engagement_sync_reactions_per_post: 100,
+  engagement_sync_comments_per_post: 50,
+} as const;
+
 /** Part 2 §5: "Sync sliders: range 1 to 200, step 1."; §9: "Slider range 1 to 200, step 1." */
 export const SPEC_SYNC_SLIDER = { min: 1, max: 200, step: 1 } as const;
 
