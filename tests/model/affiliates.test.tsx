@@ -144,6 +144,8 @@ function implementationFor(system: System) {
       },
       joining: () => {
         expectWaiting(system, null);
+        // Part 1 §1, §9: the programme pays 30% recurring commission.
+        expect(screen.getByText(/^Earn 30% recurring commission /)).toBeTruthy();
         expectEmailBox(system, { enabling: false });
         if (system.story.refusal) expect(screen.getByText(system.story.refusal)).toBeTruthy();
       },

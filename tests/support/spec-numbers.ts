@@ -144,6 +144,9 @@ export const SPEC_MAX_SCHEDULE_WAIT_MS = 5 * MINUTE;
 /** The contract (openapi.yaml, starting a robot job): "a running job with no start or batch for 15 minutes is abandoned (the robot died)". */
 export const SPEC_JOB_ABANDONED_AFTER_MS = 15 * MINUTE;
 
+/** docs/ARCHITECTURE.md, Leases: "The claim holds the key for `LEASE_MS` (5 minutes, …)". */
+export const SPEC_PAYMENT_LEASE_MS = 5 * MINUTE;
+
 /** README, Background tasks: a worker "claims the oldest due task … under a two-minute lease". */
 export const SPEC_TASK_LEASE_MS = 2 * MINUTE;
 
