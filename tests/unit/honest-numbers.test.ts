@@ -22,10 +22,20 @@ const SPEC_NUMBER_CONSTANTS = [
   'RELOAD_COOLDOWN_MS',
   'MAX_SCHEDULE_WAIT',
   'ONBOARDING_ENGAGEMENT_SETTINGS',
+  'RECOMMENDED_REMOVALS',
+  'REMOVAL_RECOMMENDATION',
+  'LAB_FAKE_COUNTS',
+  'LAB_METRICS_DAYS',
+  'LAB_DAYS_LEFT',
+  'MATCH_PER_PAGE_OPTIONS',
   // rules/
   'SYNC_SLIDER',
   'SCHEDULE_MINUTE_STEP',
   'SCHEDULE_DEFAULT_TIME',
+  'MEMBER_PER_PAGE_OPTIONS',
+  'PERMISSIONS_PER_PAGE_OPTIONS',
+  'SUPERVISOR_PER_PAGE_OPTIONS',
+  'SUPERVISOR_AUDIT_LOG_PER_PAGE_OPTIONS',
   // server/
   'UNDO_GRACE_MS',
   'DAILY_REMOVAL_LIMIT',
@@ -54,6 +64,9 @@ const SPEC_NUMBER_CONSTANTS = [
   'MEMBER_SEARCH_MIN_CHARS',
   'MEMBER_SEARCH_MAX_MATCHES',
   'USER_SEARCH_MIN_LENGTH',
+  'AUDIT_LOG_PER_PAGE_OPTIONS',
+  'POSTS_PER_PAGE_OPTIONS',
+  'ROBOT_LOG_PER_PAGE_OPTIONS',
 ];
 
 /** The one helper that reads a machine's delays, and only to hold them to the spec's figures. */
@@ -112,6 +125,11 @@ describe('no test takes the number it defends from the code under test', () => {
     ]);
     expect(specNumbersTaken("import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../support/spec-numbers';\nconst TEXT_DEBOUNCE_MS = 1_000;")).toEqual([]);
     expect(readsMachineDelays('const delay = machine.implementations.delays[name];')).toBe(true);
+  });
+
+  it('lists only constants the product defines, so a renamed one is not silently let through', () => {
+    const product = ['machines', 'rules', 'server', 'src'].flatMap(filesUnder).map((file) => readFileSync(join(root, file), 'utf8'));
+    expect(SPEC_NUMBER_CONSTANTS.filter((name) => !product.some((source) => new RegExp(`\\bexport const ${name}\\b`).test(source)))).toEqual([]);
   });
 
   it('holds for every test, test helper and the story replay', () => {
