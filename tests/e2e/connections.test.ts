@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import { createSandboxConnect } from '../../server/adapters/connect/sandbox';
 import { connectDatabase } from '../../server/db/connect';
 import { completeSandboxOnboarding, readPaymentAccount } from '../../server/domain/payment-account';
-import { claimTask, runTaskStep, serverTaskKinds, TASK_LEASE_MS } from '../../server/tasks';
+import { claimTask, runTaskStep, serverTaskKinds } from '../../server/tasks';
+import { SPEC_TASK_LEASE_MS } from '../support/spec-numbers';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownWorld, type SandboxGroup } from './support/own-world';
@@ -173,7 +174,7 @@ describe('a match process cut off by a crash', () => {
     // and dies with it: the task stays running under that worker's lease, its progress stored. It
     // happened a minute longer ago than a lease lasts, so the lease has run out.
     const database = await connectDatabase({ dataDir });
-    const startedAt = new Date(Date.now() - TASK_LEASE_MS - 60_000);
+    const startedAt = new Date(Date.now() - SPEC_TASK_LEASE_MS - 60_000);
     let progressAtCrash: number;
     try {
       const { db } = database;

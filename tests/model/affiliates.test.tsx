@@ -12,6 +12,7 @@ import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, type ActorDoneEvent } from './support/modelEvents';
+import { SPEC_COPIED_TOOLTIP_MS } from '../support/spec-numbers';
 
 type ActorOutput = AffiliateAnswer | EnableAnswer;
 type ModelEvent = AffiliatesEvent | ActorDoneEvent<ActorOutput>;
@@ -143,6 +144,8 @@ function implementationFor(system: System) {
       },
       joining: () => {
         expectWaiting(system, null);
+        // Part 1 §1, §9: the programme pays 30% recurring commission.
+        expect(screen.getByText(/^Earn 30% recurring commission /)).toBeTruthy();
         expectEmailBox(system, { enabling: false });
         if (system.story.refusal) expect(screen.getByText(system.story.refusal)).toBeTruthy();
       },
@@ -240,7 +243,7 @@ describe('the Affiliates page', () => {
     });
     expect(writeText).toHaveBeenCalledWith(AFFILIATE.link);
     expect(screen.getByText('Copied!')).toBeTruthy();
-    await act(async () => void (await vi.advanceTimersByTimeAsync(999)));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(SPEC_COPIED_TOOLTIP_MS - 1)));
     expect(screen.getByText('Copied!')).toBeTruthy();
     await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
     expect(screen.queryByText('Copied!')).toBeNull();

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEXT_DEBOUNCE_MS, TO_DATE_DEBOUNCE_MS } from '../../machines/listQuery/machine';
 import { sampleAuditLogs } from '../../src/features/auditLogs/fixtures';
 import { activitiesChart, membersChart } from '../../src/features/dashboard/fixtures';
 import { samplePosts } from '../../src/features/posts/fixtures';
@@ -8,6 +7,7 @@ import { renderApp, signedInStorage } from '../unit/app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../unit/app/support/fakeServer';
 import { adminUser, freeGroup } from '../unit/support/sessionFixtures';
 import { stubResizeObserverForSuite } from '../support/resize-observer';
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS, SPEC_TO_DATE_DEBOUNCE_MS } from '../support/spec-numbers';
 
 /**
  * The posts page, the actions log and the dashboard keep their filters in the address through the
@@ -56,9 +56,9 @@ describe('the posts page in the address', () => {
     const box = await screen.findByLabelText('Search posts');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'sun' } });
-    await advance(TEXT_DEBOUNCE_MS - 1);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     fireEvent.change(box, { target: { value: 'sunday' } });
-    await advance(TEXT_DEBOUNCE_MS - 1);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.address()).toBe('?page=2');
     expect(box).toHaveValue('sunday');
     await advance(1);
@@ -139,7 +139,7 @@ describe('the dashboard in the address', () => {
 
     fakeTimers();
     fireEvent.input(activitiesTo!, { target: { value: 'Mar 20, 2026' } });
-    await advance(TO_DATE_DEBOUNCE_MS - 1);
+    await advance(SPEC_TO_DATE_DEBOUNCE_MS - 1);
     expect(app.address()).toBe('');
     await advance(1);
     expect(app.address()).toBe('?activities_to=2026-03-20');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from 'xstate';
-import { listQueryMachine, TEXT_DEBOUNCE_MS, TO_DATE_DEBOUNCE_MS, type ListQueryEvent } from '../../machines/listQuery/machine';
+import { listQueryMachine, type ListQueryEvent } from '../../machines/listQuery/machine';
 import { toSearchParams } from '../../machines/listQuery/query';
 import { isAwaitingTypingPause, pageOf, typedTextOf } from '../../machines/listQuery/selectors';
 import { createMachineTestModel } from './support/machineTestModel';
@@ -8,6 +8,7 @@ import { assertModelIsComplete } from './support/modelGuard';
 import { delayedEvents } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS, SPEC_TO_DATE_DEBOUNCE_MS } from '../support/spec-numbers';
 import { advanceThroughDelay } from './support/simulatedTime';
 
 type Snapshot = SnapshotFrom<typeof listQueryMachine>;
@@ -108,9 +109,9 @@ describe('listQuery rules', () => {
     const system = startSystem();
     system.actor.start();
     system.actor.send({ type: 'query.text.typed', value: 'an' });
-    system.clock.increment(TEXT_DEBOUNCE_MS - 1);
+    system.clock.increment(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     system.actor.send({ type: 'query.text.typed', value: 'ann' });
-    system.clock.increment(TEXT_DEBOUNCE_MS - 1);
+    system.clock.increment(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(system.actor.getSnapshot().context.query.search).toBe('');
     system.clock.increment(1);
     expect(system.actor.getSnapshot().context.query).toMatchObject({ search: 'ann', page: '1' });
@@ -121,7 +122,7 @@ describe('listQuery rules', () => {
     const system = startSystem();
     system.actor.start();
     system.actor.send({ type: 'query.toDate.picked', value: '2026-11-01' });
-    system.clock.increment(TO_DATE_DEBOUNCE_MS - 1);
+    system.clock.increment(SPEC_TO_DATE_DEBOUNCE_MS - 1);
     expect(system.actor.getSnapshot().context.query.to).toBe('');
     system.clock.increment(1);
     expect(system.history.entries).toEqual(['list=inactive&to=2026-11-01']);
@@ -146,7 +147,7 @@ describe('listQuery rules', () => {
     expect(system.history.entries).toEqual(['']);
     expect(typedTextOf(system.actor.getSnapshot())).toBe('');
     expect(isAwaitingTypingPause(system.actor.getSnapshot())).toBe(false);
-    system.clock.increment(TEXT_DEBOUNCE_MS);
+    system.clock.increment(SPEC_TEXT_FILTER_DEBOUNCE_MS);
     expect(system.history.entries).toEqual(['']);
     expect(system.history.writes).toBe(1);
   });
@@ -160,7 +161,7 @@ describe('listQuery rules', () => {
     expect(snapshot.context.query).toEqual({ ...defaults, search: 'bob', page: '4' });
     expect(typedTextOf(snapshot)).toBe('bob');
     expect(pageOf(snapshot)).toBe(4);
-    system.clock.increment(TEXT_DEBOUNCE_MS);
+    system.clock.increment(SPEC_TEXT_FILTER_DEBOUNCE_MS);
     expect(system.history.writes).toBe(0);
     expect(system.actor.getSnapshot().context.query.search).toBe('bob');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { listQueryMachine, TEXT_DEBOUNCE_MS } from '../../machines/listQuery/machine';
+import { listQueryMachine } from '../../machines/listQuery/machine';
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../support/spec-numbers';
 
 /** The users list's filters (part 2 §3) and its rule (part 2 §4): changing the member filter also resets the role. */
 const defaults = { search: '', member_id: '', role: 'any', subscribed_plan: '', page: '1', per_page: '25' };
@@ -48,7 +49,7 @@ describe('listQuery: filters reset by another filter', () => {
   it('applies the reset when a debounced text filter lands, not while typing', () => {
     const list = startList('subscribed_plan=annual');
     list.actor.send({ type: 'query.text.typed', value: 'ada' });
-    list.clock.increment(TEXT_DEBOUNCE_MS - 1);
+    list.clock.increment(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(list.query()).toMatchObject({ search: '', subscribed_plan: 'annual' });
     list.clock.increment(1);
     expect(list.query()).toMatchObject({ search: 'ada', subscribed_plan: '' });

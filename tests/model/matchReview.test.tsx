@@ -5,6 +5,7 @@ import { createApiClient } from '../../src/api/client';
 import { MatchReview } from '../../src/features/matchReview/MatchReview';
 import { COUNTS, PAGES, REVIEW_GROUP } from '../../src/features/matchReview/fixtures';
 import { ToastProvider } from '../../src/ui/toast';
+import { SPEC_MATCH_UNDO_MS, SPEC_MATCH_UNDO_TICK_MS } from '../support/spec-numbers';
 
 /** What the review says (spec part 2 §2, §4, §5, §9), written here apart from the app's own texts. */
 const SPEC = {
@@ -14,7 +15,6 @@ const SPEC = {
     suggestions: 'Match Suggestions',
   },
   similarity: 'Similarity',
-  undoWindowMs: 3_000,
   bulkConfirm: (action: string, count: number) => `Are you sure want to ${action} ${count} matches?`,
   approval: {
     title: 'Match Approval Required',
@@ -174,7 +174,7 @@ describe('a row action', () => {
     fireEvent.click(within(rowOf('J. Baker')).getByRole('button', { name: /^Accept/ }));
     await settle();
     expect(screen.getByRole('button', { name: /Undo/ })).toBeInTheDocument();
-    await wait(SPEC.undoWindowMs - 1);
+    await wait(SPEC_MATCH_UNDO_MS - 1);
     expect(server.changes()).toEqual([]);
     const loadsBefore = server.loads().length;
     await wait(1);
@@ -183,6 +183,20 @@ describe('a row action', () => {
     // The counts and the list load again after the call, and a toast says it is done.
     expect(server.loads().length).toBe(loadsBefore + 1);
     expect(screen.getByText(/1 match accepted/)).toBeInTheDocument();
+  });
+
+  it('counts the 3 seconds down a second at a time', async () => {
+    await openReview();
+    await openTab(/Requires Attention/);
+    fireEvent.click(within(rowOf('J. Baker')).getByRole('button', { name: /^Accept/ }));
+    await settle();
+    const secondsLeft = () => / in (\d+) s/.exec(screen.getByRole('button', { name: 'Undo' }).parentElement!.textContent ?? '')?.[1];
+    const seen = [secondsLeft()];
+    for (const step of [SPEC_MATCH_UNDO_TICK_MS - 1, 1, SPEC_MATCH_UNDO_TICK_MS - 1, 1]) {
+      await wait(step);
+      seen.push(secondsLeft());
+    }
+    expect(seen).toEqual(['3', '3', '2', '2', '1']);
   });
 
   it('sends nothing when undone within the 3 seconds, and the rejected row comes back', async () => {
@@ -206,12 +220,12 @@ describe('a row action', () => {
     fireEvent.click(within(rowOf('Eve Moss')).getByRole('button', { name: /^Restore/ }));
     await settle();
     expect(within(table()).queryByText('Eve Moss')).toBeNull();
-    await wait(SPEC.undoWindowMs);
+    await wait(SPEC_MATCH_UNDO_MS);
     expect(server.changes().at(-1)).toMatchObject({ path: '/groups/7/matches/restore', body: { match_ids: [41] } });
     await openTab(/Approved/);
     expect(within(rowOf('Ada Lovelace')).queryByRole('button', { name: /^Reject/ })).toBeNull();
     fireEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: /^Unlink/ }));
-    await wait(SPEC.undoWindowMs);
+    await wait(SPEC_MATCH_UNDO_MS);
     expect(server.changes().at(-1)).toMatchObject({ path: '/groups/7/account_customers/unlink', body: { link_items: [{ member_id: 3, customer_id: 'cus_ada' }] } });
   });
 
@@ -219,7 +233,7 @@ describe('a row action', () => {
     const server = await openReview(fakeServer({ failing: '/matches/reject' }));
     await openTab(/Matched/);
     fireEvent.click(within(rowOf('Dan Ek')).getByRole('button', { name: /^Reject/ }));
-    await wait(SPEC.undoWindowMs);
+    await wait(SPEC_MATCH_UNDO_MS);
     expect(server.changes()).toHaveLength(1);
     expect(screen.getByText(/could not be rejected/)).toBeInTheDocument();
     expect(within(table()).getAllByText('Dan Ek')).not.toHaveLength(0);

@@ -9,6 +9,8 @@ import { assertModelIsComplete } from './support/modelGuard';
 import { delayedEvents, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
+import { advanceThroughDelay } from './support/simulatedTime';
+import { SPEC_MEMBER_MOVE_UNDO_MS, SPEC_UPGRADE_BLINK_MS } from '../support/spec-numbers';
 import { MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS } from '../../src/features/members/fixtures';
 import {
   EXPORT_FAILURE,
@@ -33,8 +35,6 @@ import {
   SPEC_JOB_NOTICES,
   SPEC_MOVES,
   SPEC_RECOMMENDATION,
-  SPEC_UNDO_WINDOW_MS,
-  SPEC_UPGRADE_BLINK_MS,
   type SeenPage,
 } from './memberListSpec';
 
@@ -125,7 +125,7 @@ function implementationFor(system: System) {
       ...Object.fromEntries(
         delayedEvents(memberListMachine).map(({ type }) => [
           type,
-          () => system.clock.increment(type.includes('undoWindow') ? SPEC_UNDO_WINDOW_MS : SPEC_UPGRADE_BLINK_MS),
+          ({ event }: { event: EventObject }) => advanceThroughDelay(memberListMachine, system.actor, system.clock, event),
         ]),
       ),
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),
@@ -247,6 +247,23 @@ describe('memberList and the removal limits (part 1 §5)', () => {
     expect(over.actors.previewRemoval.waitingRuns()).toBe(0);
     expect(pageOf(over).dialog?.kind).toBe(isPaid ? 'removalsLimitReached' : 'upgradeRequired');
     over.stop();
+  });
+
+  it("blinks the free group's upgrade modal every 1000 ms (part 1 §9)", async () => {
+    const system = await openWithSelection(false, 'inactive');
+    sendTo(system, { type: 'members.select.all' });
+    sendTo(system, { type: 'members.remove' });
+    const highlighted = () => {
+      const dialog = pageOf(system).dialog;
+      return dialog?.kind === 'upgradeRequired' && dialog.highlighted;
+    };
+    const seen = [highlighted()];
+    for (const step of [SPEC_UPGRADE_BLINK_MS - 1, 1, SPEC_UPGRADE_BLINK_MS - 1, 1]) {
+      system.clock.increment(step);
+      seen.push(highlighted());
+    }
+    expect(seen).toEqual([true, true, false, false, true]);
+    system.stop();
   });
 });
 
@@ -389,7 +406,7 @@ describe('the toast after a move, and its Undo', () => {
   it('names the count and offers Undo for 10 seconds, then goes', async () => {
     const system = await whitelistOne();
     expect(pageOf(system).toast).toMatchObject({ message: '1 member added to the whitelist.', undo: 'offered' });
-    system.clock.increment(SPEC_UNDO_WINDOW_MS - 1);
+    system.clock.increment(SPEC_MEMBER_MOVE_UNDO_MS - 1);
     expect(pageOf(system).toast?.undo).toBe('offered');
     system.clock.increment(1);
     expect(pageOf(system).toast).toBeNull();

@@ -24,9 +24,6 @@ export const REMOVABLE_LISTS: readonly MemberListName[] = ['active', 'inactive']
 /** Part 1 §4, §9: the removal protection's recommendation. */
 export const SPEC_RECOMMENDATION = 'We recommend removing no more than 100 members per day and 500 per week.';
 
-/** Part 1 §9: the upgrade modal's call to action blinks every 1000 ms. */
-export const SPEC_UPGRADE_BLINK_MS = 1000;
-
 export const SPEC_JOB_NOTICES = {
   fetch_group_members: 'Syncing Members...',
   fetch_group_posts: 'Syncing Engagements...',
@@ -58,8 +55,6 @@ export const SPEC_MOVED_TOASTS: Record<string, string> = {
   remove: '1 member moved to Removed.',
   restore: '1 member moved to Inactive.',
 };
-/** Undo is offered for 10 seconds after a move. */
-export const SPEC_UNDO_WINDOW_MS = 10_000;
 
 /** The page as the admin sees it, read from the selector's output or from the rendered page. */
 export interface SeenPage {

@@ -10,6 +10,7 @@ import { settle } from './support/deferredActor';
 import { listStateKeys } from './support/machineInventory';
 import { delayedEvents, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
+import { advanceThroughDelay } from './support/simulatedTime';
 import { EXPORT_FAILURE, EXPORTED_CSV, modelFor, plans, sendTo, startSystem, type ActorName, type System } from './memberListModel';
 import { changeAddress, failRobotCommand, finishRobotCommand, runMembersScan } from './memberListRobot';
 import {
@@ -17,8 +18,6 @@ import {
   selectionAfter,
   SPEC_JOB_NOTICES,
   SPEC_RECOMMENDATION,
-  SPEC_UNDO_WINDOW_MS,
-  SPEC_UPGRADE_BLINK_MS,
   type DialogName,
   type SeenPage,
 } from './memberListSpec';
@@ -165,7 +164,7 @@ function implementationFor(system: System) {
       ...Object.fromEntries(
         delayedEvents(memberListMachine).map(({ type }) => [
           type,
-          async () => act(async () => system.clock.increment(type.includes('undoWindow') ? SPEC_UNDO_WINDOW_MS : SPEC_UPGRADE_BLINK_MS)),
+          async ({ event }: { event: EventObject }) => act(async () => advanceThroughDelay(memberListMachine, system.actor, system.clock, event)),
         ]),
       ),
       'xstate.done.actor.fetchMembers': answer('fetchMembers'),

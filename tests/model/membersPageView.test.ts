@@ -3,9 +3,9 @@ import { membersPageView, sameMembersPageView } from '../../machines/memberList/
 import { MEMBER_LIST_ANSWERS, MEMBERS_QUERY, PREVIEW_OF_TWO, THREE_MEMBERS, TWO_REMOVALS_LEFT } from '../../src/features/members/fixtures';
 import { settle } from './support/deferredActor';
 import { GROUP_ID, sendTo, startSystem, type System } from './memberListModel';
-import { ONBOARDING_ENGAGEMENT_SETTINGS } from '../../machines/onboarding/engagementSettings';
 import { finishRobotCommand, scanArgs, startMembersScan } from './memberListRobot';
 import { SPEC_JOB_NOTICES, SPEC_RECOMMENDATION } from './memberListSpec';
+import { SPEC_ONBOARDING_SCAN } from '../support/spec-numbers';
 
 /**
  * What the members page shows beside the selection rules the model walks: the tab badges, the loading
@@ -210,7 +210,7 @@ describe("the robot's job for the page's group", () => {
     sendTo(system, { type: 'members.select.toggled', id: 1 });
     system.robot.send({
       type: 'robot.command.start',
-      request: { command: 'fetch_group_posts', args: { ...scanArgs(GROUP_ID), settings: ONBOARDING_ENGAGEMENT_SETTINGS } },
+      request: { command: 'fetch_group_posts', args: { ...scanArgs(GROUP_ID), settings: { ...SPEC_ONBOARDING_SCAN, engagement_sync_days_back: 10 } } },
     });
     await settle();
     expect(jobInActions()).toBe(SPEC_JOB_NOTICES.fetch_group_posts);

@@ -51,6 +51,7 @@ import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
 import { actorDoneEvents, actorErrorEvent, type ActorDoneEvent, type ActorErrorEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
+import { SPEC_ONBOARDING_SCAN } from '../support/spec-numbers';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 type ActorOutput = RobotStatus | ScanResult | ScanOutcome | CompletionSave | OwnershipConfirmation;
@@ -361,9 +362,11 @@ function implementationFor(system: System) {
         expectScanned('members', foundGroups.length);
       },
       'wizard.engagements': () => {
-        expect(screen.getByText('Posts back').nextElementSibling).toHaveTextContent('10');
-        expect(screen.getByText('Reactions per post').nextElementSibling).toHaveTextContent('100');
-        expect(screen.getByText('Comments per post').nextElementSibling).toHaveTextContent('50');
+        const shown = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+        expect(shown('Looks back by')).toBe('Posts');
+        expect(shown('Posts back')).toBe(String(SPEC_ONBOARDING_SCAN.engagement_sync_posts_back));
+        expect(shown('Reactions per post')).toBe(String(SPEC_ONBOARDING_SCAN.engagement_sync_reactions_per_post));
+        expect(shown('Comments per post')).toBe(String(SPEC_ONBOARDING_SCAN.engagement_sync_comments_per_post));
       },
       'wizard.engagements.scanning': () => {
         expectScanning(system, 'engagements');

@@ -12,6 +12,7 @@ import { createDeferredActor, settle } from './support/deferredActor';
 import { createMachineTestModel } from './support/machineTestModel';
 import { itChecksEveryPath } from './support/modelChecks';
 import { actorDoneEvents, delayedEvents, type ActorDoneEvent, type DelayedEvent } from './support/modelEvents';
+import { SPEC_PAYMENT_ACCOUNT_POLL_MS } from '../support/spec-numbers';
 
 type ActorOutput = AccountAnswer | ConnectAnswer | DisconnectAnswer;
 type ModelEvent = PaymentAccountEvent | ActorDoneEvent<ActorOutput> | DelayedEvent;
@@ -197,7 +198,7 @@ function implementationFor(system: System) {
         expectWaiting(system, null);
         expectAccountData(system, { busy: false });
         // The next poll comes 3000 ms after the last answer, not a moment sooner.
-        await act(async () => void system.clock.increment(2999));
+        await act(async () => void system.clock.increment(SPEC_PAYMENT_ACCOUNT_POLL_MS - 1));
         expectWaiting(system, null);
       },
       'connected.polling': () => {
@@ -243,7 +244,7 @@ function implementationFor(system: System) {
           type,
           async ({ event }: { event: EventObject }) =>
             act(async () => {
-              // The state's assertion has moved the clock 2999 ms already.
+              // The state's assertion has moved the clock all but the last millisecond of the spec's 3000 ms already.
               system.clock.increment(1);
               await settle();
               expect(event.type).toContain('pollInterval');
@@ -312,18 +313,20 @@ describe('polling the account', () => {
   it('asks again 3000 ms after each answer while match processes run, not a moment sooner', async () => {
     const { actor, calls } = await started([running]);
     expect(calls).toEqual(['GET /api/v1/groups/3/account']);
-    await vi.advanceTimersByTimeAsync(2999);
+    await vi.advanceTimersByTimeAsync(SPEC_PAYMENT_ACCOUNT_POLL_MS - 1);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(SPEC_PAYMENT_ACCOUNT_POLL_MS - 1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(3);
     actor.stop();
   });
 
   it('keeps asking while there are no match processes yet, and stops once every one is completed', async () => {
     const { actor, calls } = await started([empty, running, finished]);
-    await vi.advanceTimersByTimeAsync(6000);
+    await vi.advanceTimersByTimeAsync(2 * SPEC_PAYMENT_ACCOUNT_POLL_MS);
     expect(calls).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(3);
@@ -343,7 +346,7 @@ describe('polling the account', () => {
     const input = { api: server.api, groupId: GROUP_ID, watchesMatchProcesses: true, returnedToRefresh: true };
     const actor = createActor(paymentAccountMachine, { input });
     actor.start();
-    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(SPEC_PAYMENT_ACCOUNT_POLL_MS);
     expect(server.calls).toEqual(['GET /api/v1/groups/3/account?onboarding=refresh', 'GET /api/v1/groups/3/account']);
     actor.stop();
   });

@@ -3,7 +3,6 @@ import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from
 import { createApiClient } from '../../src/api/client';
 import type { ServerVersions } from '../../machines/versionCheck/actors';
 import { versionCheckMachine, type VersionCheckEvent } from '../../machines/versionCheck/machine';
-import { RELOAD_COOLDOWN_MS } from '../../machines/versionCheck/reloadLog';
 import { createReloadLog, RELOAD_LOG_KEY } from '../../machines/versionCheck/reloadLog';
 import { isAppUpdatePending, isReloadingApp, requestedRobotVersion } from '../../machines/versionCheck/selectors';
 import { createDeferredActor, settle } from './support/deferredActor';
@@ -12,6 +11,7 @@ import { assertModelIsComplete, findModelGaps } from './support/modelGuard';
 import { actorDoneEvents, actorErrorEvent, delayedEvents, type ActorDoneEvent, type ActorErrorEvent, type DelayedEvent } from './support/modelEvents';
 import { namePath } from './support/pathNames';
 import { measurePathCoverage } from './support/pathCoverage';
+import { SPEC_RELOAD_COOLDOWN_MS, SPEC_VERSION_CHECK_IDLE_MS, SPEC_VERSION_CHECK_START_MS } from '../support/spec-numbers';
 import { advanceThroughDelay } from './support/simulatedTime';
 
 type Snapshot = SnapshotFrom<typeof versionCheckMachine>;
@@ -140,7 +140,7 @@ function implementationFor(system: System) {
         expectSystemToMatch(system, expected);
         expect(system.reloadApp).toHaveBeenCalledExactlyOnceWith(PUBLISHED_APP);
         if (system.previousReloadAt !== null) {
-          expect(system.clock.now() - system.previousReloadAt).toBeGreaterThanOrEqual(RELOAD_COOLDOWN_MS);
+          expect(system.clock.now() - system.previousReloadAt).toBeGreaterThanOrEqual(SPEC_RELOAD_COOLDOWN_MS);
         }
         expect(system.storage.get(RELOAD_LOG_KEY)).toBe(String(system.clock.now()));
       },
@@ -198,16 +198,15 @@ describe('versionCheck model', () => {
 });
 
 describe('versionCheck rules, in the spec’s own numbers', () => {
-  const SECOND = 1_000;
 
   it('first asks the server 10 s after boot and 30 s without activity, and activity restarts the 30 s', () => {
     const system = startSystem(reloadHistories[0]!);
     system.actor.start();
-    system.clock.increment(10 * SECOND);
-    system.clock.increment(30 * SECOND - 1);
+    system.clock.increment(SPEC_VERSION_CHECK_START_MS);
+    system.clock.increment(SPEC_VERSION_CHECK_IDLE_MS - 1);
     expect(system.statusCheck.waitingRuns()).toBe(0);
     system.actor.send({ type: 'user.activity' });
-    system.clock.increment(30 * SECOND - 1);
+    system.clock.increment(SPEC_VERSION_CHECK_IDLE_MS - 1);
     expect(system.statusCheck.waitingRuns()).toBe(0);
     system.clock.increment(1);
     expect(system.statusCheck.waitingRuns()).toBe(1);
@@ -222,8 +221,8 @@ describe('versionCheck rules, in the spec’s own numbers', () => {
     ] as const) {
       const system = startSystem(reloadHistories[0]!);
       system.actor.start();
-      system.clock.increment(10 * SECOND);
-      system.clock.increment(30 * SECOND);
+      system.clock.increment(SPEC_VERSION_CHECK_START_MS);
+      system.clock.increment(SPEC_VERSION_CHECK_IDLE_MS);
       system.statusCheck.resolve({ appVersion: published, robotVersion: null });
       await settle();
       system.clock.increment(0);
@@ -236,10 +235,11 @@ describe('versionCheck rules, in the spec’s own numbers', () => {
     const system = startSystem(reloadHistories[1]!);
     system.actor.start();
     system.actor.send({ type: 'server.versions', appVersion: PUBLISHED_APP, robotVersion: null });
-    system.clock.increment(10 * SECOND);
-    system.clock.increment(30 * SECOND);
+    system.clock.increment(SPEC_VERSION_CHECK_START_MS);
+    system.clock.increment(SPEC_VERSION_CHECK_IDLE_MS);
     // Booted 5 s after the last reload: 40 s in, 15 s of the 60 s remain.
-    system.clock.increment(15 * SECOND - 1);
+    const remaining = SPEC_RELOAD_COOLDOWN_MS - reloadHistories[1]!.reloadedBeforeBoot! - SPEC_VERSION_CHECK_START_MS - SPEC_VERSION_CHECK_IDLE_MS;
+    system.clock.increment(remaining - 1);
     expect(system.reloadApp).not.toHaveBeenCalled();
     system.clock.increment(1);
     expect(system.reloadApp).toHaveBeenCalledExactlyOnceWith(PUBLISHED_APP);

@@ -1,7 +1,7 @@
 import type { AppDb } from '../../../server/db/connect';
-import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { daily_metrics, engagements, groups, members, memberships, posts, removal_counters, users } from '../../../server/db/schema';
 import type { MatrixRow, NoTenantIds } from './matrix';
+import { SPEC_SYNC_LIMITS_BY_PLAN } from '../../support/spec-numbers';
 
 /**
  * The lab is the supervisor's staff power over every tenant (part 2 §6): naming another tenant's
@@ -29,7 +29,7 @@ export async function labTargetGroup(db: AppDb): Promise<{ group_id: number; mem
   made += 1;
   const [group] = await db
     .insert(groups)
-    .values({ fb_group_id: `89${String(made).padStart(5, '0')}`, name: `Lab Target Group ${made}`, subscribed_plan: 'annual', limits: GROUP_LIMITS_BY_PLAN.annual })
+    .values({ fb_group_id: `89${String(made).padStart(5, '0')}`, name: `Lab Target Group ${made}`, subscribed_plan: 'annual', limits: SPEC_SYNC_LIMITS_BY_PLAN.annual })
     .returning({ id: groups.id });
   const [subscriber] = await db.insert(members).values({ fb_user_id: `99${String(made).padStart(5, '0')}`, name: `Lab Subscriber ${made}` }).returning({ id: members.id });
   await db.insert(memberships).values([

@@ -1,8 +1,8 @@
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../../server/http/rate-limits';
 import { httpOnlyDatabase } from '../../support/database';
+import { SPEC_RATE_LIMITS } from '../../support/spec-numbers';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
@@ -40,7 +40,7 @@ describe.each(httpOnlyDatabase())('per-user rate limits on %s', (kind) => {
     const search = (text = 'test') => get(`/groups/${world.group.id}/members?list=all_members&search=${encodeURIComponent(text)}`);
 
     it('answer 429 with Retry-After once a user has spent the burst, whichever call searches', async () => {
-      for (let call = 0; call < RATE_LIMITS.search.burst; call += 1) expect((await search()).statusCode).toBe(200);
+      for (let call = 0; call < SPEC_RATE_LIMITS.search.burst; call += 1) expect((await search()).statusCode).toBe(200);
       expectTooMany(await search(), '/groups/{id}/members', 'search_rate', 1);
       expectTooMany(await get(`/groups/${world.group.id}/posts?search=test`), '/groups/{id}/posts', 'search_rate', 1);
       expectTooMany(await get(`/autocomplete/members?group_id=${world.group.id}&search=test`), '/autocomplete/members', 'search_rate', 1);
@@ -52,30 +52,34 @@ describe.each(httpOnlyDatabase())('per-user rate limits on %s', (kind) => {
       expect((await get(`/groups/${world.otherGroup.id}/members?search=test`, 'otherGroupAdmin')).statusCode).toBe(200);
     });
 
-    it('come back as the clock refills the bucket', async () => {
-      tick(1000 / RATE_LIMITS.search.refillPerSecond);
+    it('come back as the clock refills the bucket, ten a second', async () => {
+      tick(1000 / SPEC_RATE_LIMITS.search.perSecond - 1);
+      expect((await search()).statusCode).toBe(429);
+      tick(1);
       expect((await search()).statusCode).toBe(200);
       expect((await search()).statusCode).toBe(429);
-      tick((RATE_LIMITS.search.burst / RATE_LIMITS.search.refillPerSecond) * 1000);
-      for (let call = 0; call < RATE_LIMITS.search.burst; call += 1) expect((await search()).statusCode).toBe(200);
+      tick((SPEC_RATE_LIMITS.search.burst / SPEC_RATE_LIMITS.search.perSecond) * 1000);
+      for (let call = 0; call < SPEC_RATE_LIMITS.search.burst; call += 1) expect((await search()).statusCode).toBe(200);
       expect((await search()).statusCode).toBe(429);
     });
   });
 
   describe('exports', () => {
     const exportOf = (groupId: number, role: 'groupAdmin' | 'otherGroupAdmin') => get(`/groups/${groupId}/members/export?list=all_members`, role);
-    const secondsPerExport = Math.ceil(1 / RATE_LIMITS.export.refillPerSecond);
+    const secondsPerExport = SPEC_RATE_LIMITS.export.secondsPerStart;
 
     it('answer 429 with Retry-After after a burst of exports in a row, until the clock refills the bucket', async () => {
-      for (let call = 0; call < RATE_LIMITS.export.burst; call += 1) expect((await exportOf(world.otherGroup.id, 'otherGroupAdmin')).statusCode).toBe(200);
+      for (let call = 0; call < SPEC_RATE_LIMITS.export.burst; call += 1) expect((await exportOf(world.otherGroup.id, 'otherGroupAdmin')).statusCode).toBe(200);
       expectTooMany(await exportOf(world.otherGroup.id, 'otherGroupAdmin'), '/groups/{id}/members/export', 'export_rate', secondsPerExport);
-      tick(secondsPerExport * 1000);
+      tick(secondsPerExport * 1000 - 1);
+      expectTooMany(await exportOf(world.otherGroup.id, 'otherGroupAdmin'), '/groups/{id}/members/export', 'export_rate', 1);
+      tick(1);
       expect((await exportOf(world.otherGroup.id, 'otherGroupAdmin')).statusCode).toBe(200);
       expect((await exportOf(world.otherGroup.id, 'otherGroupAdmin')).statusCode).toBe(429);
     });
 
     it('let a user run two at once; a third waits until one of them is over', async () => {
-      tick(RATE_LIMITS.export.burst * secondsPerExport * 1000);
+      tick(SPEC_RATE_LIMITS.export.burst * secondsPerExport * 1000);
       // Enough members that an export nobody reads stays running: its file does not fit the buffers.
       await server.db.execute(sql`
         WITH made AS (
@@ -86,7 +90,7 @@ describe.each(httpOnlyDatabase())('per-user rate limits on %s', (kind) => {
       const open = () => server.app.inject({ method: 'GET', url, headers: bearer(world.tokens.groupAdmin!), payloadAsStream: true });
       const [first, second] = [await open(), await open()];
       expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-      expectTooMany(await exportOf(world.group.id, 'groupAdmin'), '/groups/{id}/members/export', 'exports_running', RATE_LIMITS.export.busyRetryAfterSeconds);
+      expectTooMany(await exportOf(world.group.id, 'groupAdmin'), '/groups/{id}/members/export', 'exports_running', SPEC_RATE_LIMITS.export.busyRetryAfterSeconds);
       expect((await exportOf(world.otherGroup.id, 'otherGroupAdmin')).statusCode).toBe(200);
 
       const firstFile = await text(first.stream());

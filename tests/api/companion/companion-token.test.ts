@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companion_tokens } from '../../../server/db/schema';
 import { hashToken } from '../../../server/domain/tokens';
 import { databaseKinds } from '../../support/database';
+import { SPEC_COMPANION_TOKEN_LIFETIME_MS } from '../../support/spec-numbers';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, openRoleSession, type Role, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
@@ -66,12 +67,13 @@ describe.each(databaseKinds())('companion-product tokens on %s', (kind) => {
   });
 
   it('expire after 60 seconds', async () => {
-    const { token } = (await issue('subscriber')).json();
-    clock = new Date(clock.getTime() + 59_999);
-    const { token: other } = (await issue('subscriber')).json();
-    expect((await redeem(other)).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + 1);
-    expect((await redeem(token)).statusCode).toBe(404);
+    const issuedAt = clock.getTime();
+    const { token: redeemedInTime } = (await issue('subscriber')).json();
+    const { token: redeemedLate } = (await issue('subscriber')).json();
+    clock = new Date(issuedAt + SPEC_COMPANION_TOKEN_LIFETIME_MS - 1);
+    expect((await redeem(redeemedInTime)).statusCode).toBe(200);
+    clock = new Date(issuedAt + SPEC_COMPANION_TOKEN_LIFETIME_MS);
+    expect((await redeem(redeemedLate)).statusCode).toBe(404);
   });
 
   it('end with the session that minted them: after its sign-out they answer 404, while another session of the user stays good', async () => {

@@ -2,7 +2,6 @@ import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/http/contract';
-import { MAX_BODY_DEPTH } from '../../../server/http/json-body';
 import { httpOnlyDatabase } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
 import { parametersOf, rawOperation, sampleRequest, withToken } from '../support/requests';
@@ -10,6 +9,7 @@ import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { resolveRef } from '../support/samples';
 import { tableCounts } from '../support/table-counts';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { SPEC_MAX_BODY_DEPTH } from '../../support/spec-numbers';
 
 const contract = loadContract();
 const responses = createResponseValidator(contract);
@@ -84,7 +84,7 @@ describe.each(httpOnlyDatabase())("the framework's refusals, in the contract's t
       const problems: string[] = [];
       const cases: Array<[string, string, number]> = [
         ['5,000 levels deep', nested(5000), 400],
-        [`${MAX_BODY_DEPTH + 1} levels deep`, nested(MAX_BODY_DEPTH + 1), 400],
+        [`${SPEC_MAX_BODY_DEPTH + 1} levels deep`, nested(SPEC_MAX_BODY_DEPTH + 1), 400],
         ['not JSON', '{"unterminated": ', 400],
         ['empty', '', 400],
         ['over 1 MiB', JSON.stringify({ padding: 'x'.repeat(1_100_000) }), 413],
@@ -109,7 +109,7 @@ describe.each(httpOnlyDatabase())("the framework's refusals, in the contract's t
       method: 'POST',
       url: '/api/v1/session',
       headers: { 'content-type': 'application/json' },
-      payload: `{"facebook_token":${nested(MAX_BODY_DEPTH - 1)}}`,
+      payload: `{"facebook_token":${nested(SPEC_MAX_BODY_DEPTH - 1)}}`,
     });
     expect(response.json().error.details).toMatchObject({ field: 'facebook_token', rule: 'type' });
   });

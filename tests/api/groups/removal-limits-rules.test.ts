@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, memberships, removal_counters, robot_jobs } from '../../../server/db/schema';
-import {
-  DAILY_REMOVAL_LIMIT,
-  FREE_REMOVAL_ALLOWANCE,
-  removalLimits,
-  removalPeriods,
-  WEEKLY_REMOVAL_LIMIT,
-} from '../../../server/domain/removal-limits';
+import { removalLimits, removalPeriods } from '../../../server/domain/removal-limits';
 import { readRemovalUsage } from '../../../server/domain/removal-usage';
-import { JOB_ABANDONED_AFTER_MS } from '../../../server/domain/robot-jobs';
 import { databaseKinds } from '../../support/database';
+import { SPEC_DAILY_REMOVALS, SPEC_FREE_REMOVALS, SPEC_JOB_ABANDONED_AFTER_MS, SPEC_WEEKLY_REMOVALS } from '../../support/spec-numbers';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -21,7 +15,10 @@ const END_OF_WEEK = new Date('2026-03-23T00:00:00Z');
 
 describe('removal limits', () => {
   it('recommend 100 a day and 500 a week, and give a free group ten removals in all', () => {
-    expect([DAILY_REMOVAL_LIMIT, WEEKLY_REMOVAL_LIMIT, FREE_REMOVAL_ALLOWANCE]).toEqual([100, 500, 10]);
+    const untouched = { today: 0, thisWeek: 0, total: 0 };
+    const paid = removalLimits('annual', untouched, NOW);
+    expect([paid.daily.limit, paid.weekly.limit]).toEqual([SPEC_DAILY_REMOVALS, SPEC_WEEKLY_REMOVALS]);
+    expect(removalLimits('free', untouched, NOW).free.limit).toBe(SPEC_FREE_REMOVALS);
   });
 
   it('count days and weeks in UTC, weeks from Monday', () => {
@@ -125,9 +122,15 @@ describe.each(databaseKinds())('removal usage on %s', (kind) => {
     await server.db.update(memberships).set({ removed_at: minutesAgo(10) }).where(eq(memberships.member_id, live[0]!.id));
     expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)!.today).toBe(counted.today + 4);
 
-    // A job whose last sign of life is older than the abandonment window no longer counts.
-    const abandonedAt = new Date(now.getTime() - JOB_ABANDONED_AFTER_MS - 60_000);
-    await server.db.update(robot_jobs).set({ started_at: abandonedAt, last_activity_at: abandonedAt }).where(eq(robot_jobs.id, liveJob));
+    // A job whose last sign of life is 15 minutes old is abandoned and no longer counts; a millisecond younger, it still does
+    // (and the member removed ten minutes ago now falls within the job).
+    const quietFor = (millis: number) => {
+      const since = new Date(now.getTime() - millis);
+      return server.db.update(robot_jobs).set({ started_at: since, last_activity_at: since }).where(eq(robot_jobs.id, liveJob));
+    };
+    await quietFor(SPEC_JOB_ABANDONED_AFTER_MS - 1);
+    expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)!.today).toBe(counted.today + 3);
+    await quietFor(SPEC_JOB_ABANDONED_AFTER_MS);
     expect((await readRemovalUsage(server.db, [world.group.id], now)).get(world.group.id)).toEqual(counted);
     // A recent sign of life (a batch or a progress report) keeps it live; the member removed ten minutes ago now falls within the job.
     await server.db.update(robot_jobs).set({ last_activity_at: minutesAgo(2) }).where(eq(robot_jobs.id, liveJob));

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePayments } from '../../../server/adapters/payments/stripe';
-import { UPSTREAM_TIMEOUT_MS } from '../../../server/adapters/upstream';
 import { httpOnlyDatabase } from '../../support/database';
 import { groupRow, paymentCall, setCard, setGroup, userRow } from '../subscriptions/billing-world';
 import { createResponseValidator } from '../support/contract-schemas';
@@ -11,6 +10,7 @@ import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
 import { tableCounts } from '../support/table-counts';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { SPEC_UPSTREAM_TIMEOUT_MS } from '../../support/spec-numbers';
 
 /** Far below the production timeout, so a hanging service costs the test little. */
 const TEST_TIMEOUT_MS = 150;
@@ -115,7 +115,7 @@ describe.each(httpOnlyDatabase())('services the server depends on failing, in li
     expect(body.error.message).toBe(MESSAGES[status](name));
     expect(response.headers['x-app-version']).toBe(server.config.appVersion);
     // The configured timeout bounds the wait, not the production one.
-    expect(elapsed).toBeLessThan(UPSTREAM_TIMEOUT_MS / 2);
+    expect(elapsed).toBeLessThan(SPEC_UPSTREAM_TIMEOUT_MS / 2);
     return body.error;
   }
 

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../../server/db/connect';
-import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { audit_logs, groups, members, memberships, sessions, users } from '../../../server/db/schema';
 import { generateToken, hashToken } from '../../../server/domain/tokens';
 import type { SubscribedPlan } from '../../../rules/plans';
 import { apiAs, type CallResult } from '../support/robot-client';
+import { SPEC_SYNC_LIMITS_BY_PLAN } from '../../support/spec-numbers';
 
 /** The lab's clock in these tests: Wednesday 11 March 2026, so this week began on Monday the 9th. */
 export const NOW = new Date('2026-03-11T10:00:00.000Z');
@@ -37,7 +37,7 @@ export async function labGroup(db: AppDb, options: { plan?: SubscribedPlan; subs
   const plan = options.plan ?? 'annual';
   const [group] = await db
     .insert(groups)
-    .values({ fb_group_id: `87${String(made).padStart(5, '0')}`, name: `Lab Group ${made}`, subscribed_plan: plan, limits: GROUP_LIMITS_BY_PLAN[plan] })
+    .values({ fb_group_id: `87${String(made).padStart(5, '0')}`, name: `Lab Group ${made}`, subscribed_plan: plan, limits: SPEC_SYNC_LIMITS_BY_PLAN[plan] })
     .returning({ id: groups.id });
   const admin = await labUser(db);
   await db.insert(memberships).values({ group_id: group!.id, member_id: admin.memberId, member_name: admin.name, role: 'admin', is_admin_holder: true });

@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_logs, groups, members, memberships } from '../../../server/db/schema';
-import { UNDO_GRACE_MS } from '../../../server/domain/member-moves';
-import { UNDO_WINDOW_MS } from '../../../rules/memberMoves';
 import { databaseKinds } from '../../support/database';
+import { SPEC_MEMBER_MOVE_UNDO_GRACE_MS, SPEC_MEMBER_MOVE_UNDO_MS } from '../../support/spec-numbers';
 import { createResponseValidator } from '../support/contract-schemas';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
@@ -15,15 +14,15 @@ describe.each(databaseKinds())('undoing a member move on %s', (kind) => {
   let server: TestServer;
   let world: RoleWorld;
   let made = 0;
-  /** The server's clock runs ahead of the real one by this much: a test moves it past the undo window instead of waiting. */
-  let ahead = 0;
+  /** The server's clock stands at this moment when set (a test moves it to the undo window's edge instead of waiting), else it runs. */
+  let frozenAt: number | null = null;
   beforeAll(async () => {
-    server = await createTestServer(kind, {}, { now: () => new Date(Date.now() + ahead) });
+    server = await createTestServer(kind, {}, { now: () => new Date(frozenAt ?? Date.now()) });
     world = await createRoleWorld(server.db);
   });
   afterAll(async () => server?.close());
   beforeEach(async () => {
-    ahead = 0;
+    frozenAt = null;
     await server.db.update(groups).set({ subscribed_plan: 'annual', is_locked: false }).where(eq(groups.id, world.group.id));
   });
 
@@ -116,18 +115,27 @@ describe.each(databaseKinds())('undoing a member move on %s', (kind) => {
     expect((await rowsOf(inactive))[inactive[0]!]).toMatchObject({ list: 'inactive', removedAt: null });
   });
 
-  it('refuses a second undo of the same move, and an undo after the window, and changes nothing', async () => {
+  it('refuses a second undo of the same move, and changes nothing', async () => {
     const ids = await membersIn('inactive', 1);
     const moveId = await move('whitelisted', { is_whitelisted: true, ids });
     expect((await undo(moveId)).status).toBe(200);
     const again = await undo(moveId);
     expect([again.status, again.body.error.details]).toEqual([409, { reason: 'undone' }]);
+    expect(await listsOf(ids)).toEqual({ [ids[0]!]: 'inactive' });
+  });
 
-    const late = await move('whitelisted', { is_whitelisted: true, ids });
-    ahead = UNDO_WINDOW_MS + UNDO_GRACE_MS + 1_000;
-    const expired = await undo(late);
+  it("takes an undo until the page's 10 s and the server's 5 s of grace are over, and refuses it a millisecond later, changing nothing", async () => {
+    const [onTime, late] = [await membersIn('inactive', 1), await membersIn('inactive', 1)];
+    const movedAt = Date.now();
+    frozenAt = movedAt;
+    const onTimeMove = await move('whitelisted', { is_whitelisted: true, ids: onTime });
+    const lateMove = await move('whitelisted', { is_whitelisted: true, ids: late });
+    frozenAt = movedAt + SPEC_MEMBER_MOVE_UNDO_MS + SPEC_MEMBER_MOVE_UNDO_GRACE_MS;
+    expect((await undo(onTimeMove)).body).toMatchObject({ count: 1, skipped: 0 });
+    frozenAt += 1;
+    const expired = await undo(lateMove);
     expect([expired.status, expired.body.error.details]).toEqual([409, { reason: 'expired' }]);
-    expect(await listsOf(ids)).toEqual({ [ids[0]!]: 'whitelisted' });
+    expect(await listsOf([...onTime, ...late])).toEqual({ [onTime[0]!]: 'inactive', [late[0]!]: 'whitelisted' });
   });
 
   it("answers 404 for a move that is not the caller's in this group, and for one that never was", async () => {

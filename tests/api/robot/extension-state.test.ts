@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, robot_jobs, robot_logs } from '../../../server/db/schema';
-import { JOB_ABANDONED_AFTER_MS } from '../../../server/domain/robot-jobs';
 import { databaseKinds } from '../../support/database';
+import { SPEC_JOB_ABANDONED_AFTER_MS } from '../../support/spec-numbers';
 import { apiAs, type ApiCall } from '../support/robot-client';
 import { finishJob, startJob } from '../support/sandbox-robot';
 import { signInAs } from '../support/sandbox-session';
@@ -72,7 +72,7 @@ describe.each(databaseKinds())('the extension state and robot logs on %s', (kind
     const annual = groupIds.get('Trail Runners Worldwide')!;
     const jobId = await startJob(ada, annual, 'fetch_group_posts');
     expect((await state({ group_id: String(annual) })).body.active_jobs.map((job: { id: number }) => job.id)).toEqual([jobId]);
-    const quietSince = new Date(Date.now() - JOB_ABANDONED_AFTER_MS - 60_000);
+    const quietSince = new Date(Date.now() - SPEC_JOB_ABANDONED_AFTER_MS - 60_000);
     await server.db.update(robot_jobs).set({ last_activity_at: quietSince }).where(eq(robot_jobs.id, jobId));
     expect((await state({ group_id: String(annual) })).body.active_jobs).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_logs, groups, members, memberships, removal_counters, robot_jobs } from '../../../server/db/schema';
-import { FREE_REMOVAL_ALLOWANCE, removalPeriods } from '../../../server/domain/removal-limits';
-import { JOB_ABANDONED_AFTER_MS } from '../../../server/domain/robot-jobs';
+import { removalPeriods } from '../../../server/domain/removal-limits';
 import { databaseKinds } from '../../support/database';
+import { SPEC_FREE_REMOVALS, SPEC_JOB_ABANDONED_AFTER_MS } from '../../support/spec-numbers';
 import { apiAs, type ApiCall } from '../support/robot-client';
 import { finishJob } from '../support/sandbox-robot';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
@@ -138,16 +138,16 @@ describe.each(databaseKinds())('robot removal jobs on %s', (kind) => {
 
   it('lets a free group remove within its free allowance, and no further', async () => {
     await server.db.update(groups).set({ subscribed_plan: 'free' }).where(eq(groups.id, world.group.id));
-    const targets = await membersIn('inactive', FREE_REMOVAL_ALLOWANCE + 1);
+    const targets = await membersIn('inactive', SPEC_FREE_REMOVALS + 1);
     const refused = await start(targets);
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('limit_exceeded');
-    expect(refused.body.error.details.removal_limits.current).toEqual({ limit: FREE_REMOVAL_ALLOWANCE, left: FREE_REMOVAL_ALLOWANCE, spent: 0 });
+    expect(refused.body.error.details.removal_limits.current).toEqual({ limit: SPEC_FREE_REMOVALS, left: SPEC_FREE_REMOVALS, spent: 0 });
     expect(await removalJobCount()).toBe(0);
-    const started = await start(targets.slice(0, FREE_REMOVAL_ALLOWANCE));
+    const started = await start(targets.slice(0, SPEC_FREE_REMOVALS));
     expect(started.status).toBe(201);
     const limits = await listedLimits();
-    expect(limits.free).toEqual({ limit: FREE_REMOVAL_ALLOWANCE, left: 0, spent: FREE_REMOVAL_ALLOWANCE });
+    expect(limits.free).toEqual({ limit: SPEC_FREE_REMOVALS, left: 0, spent: SPEC_FREE_REMOVALS });
     expect(limits.current.left).toBe(0);
   });
 
@@ -219,7 +219,7 @@ describe.each(databaseKinds())('robot removal jobs on %s', (kind) => {
     expect(refused.body.error.details).toEqual({ reason: 'already_running', job_id: firstId });
 
     // A batch or a progress report keeps the job alive however long ago it started.
-    const longAgo = new Date(Date.now() - JOB_ABANDONED_AFTER_MS - 60_000);
+    const longAgo = new Date(Date.now() - SPEC_JOB_ABANDONED_AFTER_MS - 60_000);
     const goQuiet = () => server.db.update(robot_jobs).set({ started_at: longAgo, last_activity_at: longAgo }).where(eq(robot_jobs.id, firstId));
     await goQuiet();
     await report(firstId, 0, [first[0]!.fb_user_id]);

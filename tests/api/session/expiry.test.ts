@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { databaseKinds } from '../../support/database';
+import { SPEC_SESSION_TTL_DAYS } from '../../support/spec-numbers';
 import { bearer, signInAs } from '../support/sandbox-session';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -8,7 +9,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 describe('the session lifetime setting', () => {
   it('is 30 days unless SESSION_TTL_DAYS says otherwise, and at least a day', () => {
-    expect(loadConfig({}).sessionTtlDays).toBe(30);
+    expect(loadConfig({}).sessionTtlDays).toBe(SPEC_SESSION_TTL_DAYS);
     expect(loadConfig({ SESSION_TTL_DAYS: '7' }).sessionTtlDays).toBe(7);
     expect(() => loadConfig({ SESSION_TTL_DAYS: '0' })).toThrow(/SESSION_TTL_DAYS/);
     expect(() => loadConfig({ SESSION_TTL_DAYS: 'forever' })).toThrow(/SESSION_TTL_DAYS/);
@@ -16,7 +17,7 @@ describe('the session lifetime setting', () => {
 });
 
 describe.each(databaseKinds())('session expiry on %s', (kind) => {
-  const TTL_DAYS = 30;
+  const TTL_DAYS = SPEC_SESSION_TTL_DAYS;
   let server: TestServer;
   let clock = new Date('2026-11-21T10:00:00Z');
   beforeAll(async () => {

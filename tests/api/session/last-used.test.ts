@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../server/db/schema';
-import { LAST_USED_RESOLUTION_MS } from '../../../server/domain/access-directory';
 import { hashToken } from '../../../server/domain/tokens';
 import { databaseKinds } from '../../support/database';
+import { SPEC_LAST_USE_RESOLUTION_MS } from '../../support/spec-numbers';
 import { bearer, signInAs } from '../support/sandbox-session';
 import { TEST_WORLD_SCALE } from '../support/seeded-server';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -26,8 +26,10 @@ describe.each(databaseKinds())("a session's last use on %s", (kind) => {
       return session!.at?.toISOString();
     };
 
-    expect(await callAt('2026-11-21T10:05:00Z')).toBe('2026-11-21T10:05:00.000Z');
-    expect(await callAt(new Date(Date.parse('2026-11-21T10:05:00Z') + LAST_USED_RESOLUTION_MS - 1000).toISOString())).toBe('2026-11-21T10:05:00.000Z');
-    expect(await callAt('2026-11-21T10:06:00Z')).toBe('2026-11-21T10:06:00.000Z');
+    const written = '2026-11-21T10:05:00.000Z';
+    const later = (millis: number) => new Date(Date.parse(written) + millis).toISOString();
+    expect(await callAt(written)).toBe(written);
+    expect(await callAt(later(SPEC_LAST_USE_RESOLUTION_MS - 1))).toBe(written);
+    expect(await callAt(later(SPEC_LAST_USE_RESOLUTION_MS))).toBe(later(SPEC_LAST_USE_RESOLUTION_MS));
   });
 });

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { audit_logs, groups } from '../../../server/db/schema';
 import { databaseKinds } from '../../support/database';
 import { createResponseValidator } from '../support/contract-schemas';
@@ -8,6 +7,7 @@ import { createRoleWorld, openRoleSession, type Role, type RoleWorld } from '../
 import { bearer } from '../support/sandbox-session';
 import { dataDigests } from '../support/table-counts';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { SPEC_SYNC_LIMITS_BY_PLAN } from '../../support/spec-numbers';
 
 const contract = createResponseValidator();
 const PATH = '/groups/{id}/settings';
@@ -31,7 +31,7 @@ describe.each(databaseKinds())('group engagement-sync settings on %s', (kind) =>
     server = await createTestServer(kind);
     world = await createRoleWorld(server.db);
     // The other group is free: its admin saves within the free limits.
-    await server.db.update(groups).set({ subscribed_plan: 'free', limits: GROUP_LIMITS_BY_PLAN.free }).where(eq(groups.id, world.otherGroup.id));
+    await server.db.update(groups).set({ subscribed_plan: 'free', limits: SPEC_SYNC_LIMITS_BY_PLAN.free }).where(eq(groups.id, world.otherGroup.id));
   });
   afterAll(async () => server?.close());
 

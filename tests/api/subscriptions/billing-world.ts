@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { createSandboxPayments } from '../../../server/adapters/payments/sandbox';
 import type { AppDb } from '../../../server/db/connect';
-import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { audit_logs, groups, idempotency_keys, users } from '../../../server/db/schema';
 import type { SubscribedPlan } from '../../../rules/plans';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -12,6 +11,7 @@ import type { DatabaseKind } from '../../../server/db/connect';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { bearer } from '../support/sandbox-session';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { SPEC_SYNC_LIMITS_BY_PLAN } from '../../support/spec-numbers';
 
 /** The server's clock in these tests: card expiries are judged against it. */
 export const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -97,7 +97,7 @@ export async function setGroup(db: AppDb, groupId: number, state: GroupState) {
     .update(groups)
     .set({
       subscribed_plan: state.plan,
-      limits: GROUP_LIMITS_BY_PLAN[state.plan],
+      limits: SPEC_SYNC_LIMITS_BY_PLAN[state.plan],
       is_locked: state.locked ?? false,
       stripe_subscription_id: state.subscriptionId ?? null,
       subscription_status: state.status ?? null,

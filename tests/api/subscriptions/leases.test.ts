@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentsAdapter } from '../../../server/adapters/payments';
 import { createSandboxPayments } from '../../../server/adapters/payments/sandbox';
 import type { AppDb } from '../../../server/db/connect';
+import { idempotency_keys } from '../../../server/db/schema';
 import { databaseKinds } from '../../support/database';
+import { SPEC_PAYMENT_LEASE_MS } from '../../support/spec-numbers';
 import { createRoleWorld, type RoleWorld } from '../support/roles';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { auditKinds, cardToken, CARDS, expireLeases, groupRow, NOW, paymentCall, providerCounts, setCard, setGroup } from './billing-world';
@@ -84,6 +87,9 @@ describe.each(databaseKinds())('a payment attempt whose request never came back,
     const early = await buy(key);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.details).toEqual({ reason: 'idempotency_key_in_progress' });
+    // The stalled attempt holds its key for the docs' 5 minutes from its claim.
+    const [claim] = await server.db.select({ until: idempotency_keys.leased_until }).from(idempotency_keys).where(eq(idempotency_keys.key, key));
+    expect(claim!.until).toEqual(new Date(NOW.getTime() + SPEC_PAYMENT_LEASE_MS));
 
     expect(await expireLeases(server.db)).toBe(1);
     const resumed = await buy(key);

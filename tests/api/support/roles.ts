@@ -1,7 +1,7 @@
 import type { AppDb } from '../../../server/db/connect';
-import { GROUP_LIMITS_BY_PLAN } from '../../../server/db/group-defaults';
 import { groups, members, memberships, sessions, users } from '../../../server/db/schema';
 import { generateToken, hashToken } from '../../../server/domain/tokens';
+import { SPEC_SYNC_LIMITS_BY_PLAN } from '../../support/spec-numbers';
 
 export const ROLES = ['anonymous', 'banned', 'subscriber', 'otherGroupAdmin', 'groupAdmin', 'supervisor'] as const;
 export type Role = (typeof ROLES)[number];
@@ -48,8 +48,8 @@ export async function createRoleWorld(db: AppDb): Promise<RoleWorld> {
     const [group, otherGroup] = await tx
       .insert(groups)
       .values([
-        { fb_group_id: '8100001', fb_slug: 'the-group', name: 'The Group', subscribed_plan: 'annual', limits: GROUP_LIMITS_BY_PLAN.annual },
-        { fb_group_id: '8100002', fb_slug: 'another-group', name: 'Another Group', subscribed_plan: 'monthly', limits: GROUP_LIMITS_BY_PLAN.monthly },
+        { fb_group_id: '8100001', fb_slug: 'the-group', name: 'The Group', subscribed_plan: 'annual', limits: SPEC_SYNC_LIMITS_BY_PLAN.annual },
+        { fb_group_id: '8100002', fb_slug: 'another-group', name: 'Another Group', subscribed_plan: 'monthly', limits: SPEC_SYNC_LIMITS_BY_PLAN.monthly },
       ])
       .returning({ id: groups.id, fb_group_id: groups.fb_group_id });
     const groupIds = { group: group.id, otherGroup: otherGroup.id };

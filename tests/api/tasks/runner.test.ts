@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tasks } from '../../../server/db/schema';
-import { claimTask, enqueueTask, runTaskStep, startTaskWorker, TASK_LEASE_MS, type TaskKinds, type TaskPayload } from '../../../server/tasks/runner';
+import { claimTask, enqueueTask, runTaskStep, startTaskWorker, type TaskKinds, type TaskPayload } from '../../../server/tasks/runner';
+import { SPEC_TASK_LEASE_MS } from '../../support/spec-numbers';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/database';
 
 const START = Date.parse('2026-11-25T10:00:00Z');
@@ -85,8 +86,8 @@ describe.each(databaseKinds())('the durable task runner on %s', (kind) => {
     // A worker claims the next step and dies before storing anything.
     expect((await claimTask(database.db, at(3000)))?.id).toBe(id);
     expect(await read(id)).toMatchObject({ status: 'running', progress: 50, locked_at: at(3000) });
-    expect(await runTaskStep(database.db, countingKinds(ran), at(3000 + TASK_LEASE_MS))).toBeNull();
-    expect(await runTaskStep(database.db, countingKinds(ran), at(3001 + TASK_LEASE_MS))).toEqual({ taskId: id, status: 'running' });
+    expect(await runTaskStep(database.db, countingKinds(ran), at(3000 + SPEC_TASK_LEASE_MS))).toBeNull();
+    expect(await runTaskStep(database.db, countingKinds(ran), at(3001 + SPEC_TASK_LEASE_MS))).toEqual({ taskId: id, status: 'running' });
     expect(ran.map((step) => step.from)).toEqual([0, 1, 2]);
     expect(await read(id)).toMatchObject({ progress: 75, payload: { n: 3 }, start_timestamp: at(1000) });
   });
@@ -98,7 +99,7 @@ describe.each(databaseKinds())('the durable task runner on %s', (kind) => {
     const id = await enqueueTask(database.db, { kind: 'count', groupId: null }, at(0));
     const stalled = runTaskStep(database.db, countingKinds(ran, gate), at(1000));
     await vi.waitFor(() => expect(ran).toHaveLength(1));
-    expect(await runTaskStep(database.db, countingKinds(ran), at(1001 + TASK_LEASE_MS))).toEqual({ taskId: id, status: 'running' });
+    expect(await runTaskStep(database.db, countingKinds(ran), at(1001 + SPEC_TASK_LEASE_MS))).toEqual({ taskId: id, status: 'running' });
     open();
     expect(await stalled).toEqual({ taskId: id, status: 'lost' });
     expect(await read(id)).toMatchObject({ progress: 25, payload: { n: 1 } });
@@ -114,7 +115,7 @@ describe.each(databaseKinds())('the durable task runner on %s', (kind) => {
     expect(await read(halfway)).toMatchObject({ status: 'failed', error: 'The write failed', payload: { n: 7 } });
     const unknown = await enqueueTask(database.db, { kind: 'nobody_runs_this', groupId: null }, at(4000));
     expect(await runTaskStep(database.db, countingKinds(ran), at(5000))).toEqual({ taskId: unknown, status: 'failed' });
-    expect(await runTaskStep(database.db, countingKinds(ran), at(6000 + TASK_LEASE_MS))).toBeNull();
+    expect(await runTaskStep(database.db, countingKinds(ran), at(6000 + SPEC_TASK_LEASE_MS))).toBeNull();
   });
 
   it("the server's worker loop runs due steps on its interval and stops cleanly", async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFacebookIdentity } from '../../../server/adapters/identity/facebook';
 import { UpstreamError } from '../../../server/adapters/upstream';
+import { SPEC_UPSTREAM_TIMEOUT_MS } from '../../support/spec-numbers';
 
 const APP_ID = '111222333';
 const APP_SECRET = 'app-secret';
@@ -93,8 +94,12 @@ describe('the Facebook identity adapter', () => {
     expect((await identity({ graphUrl: `${graphUrl}/` }).verify('valid-token'))?.fb_user_id).toBe('5550001');
   });
 
-  it('fails as unreachable, rather than calling the token invalid, when the network cannot be reached', async () => {
-    await expect(identity({ graphUrl: unreachableUrl }).verify('valid-token')).rejects.toMatchObject({ service: 'sign_in', failure: 'unreachable' });
+  it('fails as unreachable, rather than calling the token invalid, when the network cannot be reached within the 10 s it gives a call', async () => {
+    await expect(identity({ graphUrl: unreachableUrl }).verify('valid-token')).rejects.toMatchObject({
+      service: 'sign_in',
+      failure: 'unreachable',
+      message: expect.stringMatching(new RegExp(` got no answer within ${SPEC_UPSTREAM_TIMEOUT_MS} ms$`)),
+    });
   });
 
   it('fails as unreachable when the network does not answer within the timeout', async () => {

@@ -3,6 +3,7 @@ import { createApiClient } from '../../../src/api/client';
 import { DEFAULT_AUDIT_LOG_FILTERS } from '../../../src/features/auditLogs/auditLogFilters';
 import { searchMembers } from '../../../src/api/memberSearch';
 import { loadAuditLogs } from '../../../src/features/auditLogs/loadAuditLogs';
+import { SPEC_TYPEAHEAD_MATCHES } from '../../support/spec-numbers';
 
 function fakeServer(status: number, body: unknown) {
   const requests: string[] = [];
@@ -45,9 +46,9 @@ describe('searchMembers', () => {
   });
 
   it("asks within the group and keeps at most 10 matches", async () => {
-    const matches = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Ada ${i}`, avatar_url: null, description: null }));
+    const matches = Array.from({ length: SPEC_TYPEAHEAD_MATCHES + 2 }, (_, i) => ({ id: i + 1, name: `Ada ${i}`, avatar_url: null, description: null }));
     const { api, requests } = fakeServer(200, { matches });
-    expect(await searchMembers(api, 7, 'Ada')).toHaveLength(10);
+    expect(await searchMembers(api, 7, 'Ada')).toHaveLength(SPEC_TYPEAHEAD_MATCHES);
     expect(requests).toEqual(['http://app.test/api/v1/autocomplete/members?search=Ada&group_id=7']);
   });
 });

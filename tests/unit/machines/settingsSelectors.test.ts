@@ -5,6 +5,7 @@ import { settingsMachine } from '../../../machines/settings/machine';
 import { scheduleLockOf, settingsPageOf, upgradeTextOf } from '../../../machines/settings/selectors';
 import { createApiClient } from '../../../src/api/client';
 import { SETTINGS_ANSWERS, SYNC_SETTINGS } from '../../../src/features/settings/fixtures';
+import { SPEC_SYNC_SLIDER } from '../../support/spec-numbers';
 
 const api = createApiClient({ baseUrl: 'http://api.invalid/api/v1', fetch: () => Promise.reject(new Error('no server')) });
 
@@ -39,7 +40,7 @@ describe('the settings page selectors', () => {
       (await loaded({ ...SETTINGS_ANSWERS.loadSettings.freeGroup, settings: { ...SYNC_SETTINGS, engagement_sync_lookbehind_by: 'days' } } as LoadAnswer)).getSnapshot(),
     );
     if (byDays.kind !== 'ready') throw new Error('not ready');
-    expect(byDays.sync.sliders[0]).toMatchObject({ label: 'Days back', value: 7, limit: 10, min: 1, max: 200, step: 1 });
+    expect(byDays.sync.sliders[0]).toMatchObject({ label: 'Days back', value: 7, limit: 10, ...SPEC_SYNC_SLIDER });
   });
 
   it('names the jobs by their humanName, Sync Members first, with Sync Engagements after it', async () => {

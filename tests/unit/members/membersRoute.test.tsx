@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEXT_DEBOUNCE_MS } from '../../../machines/listQuery/machine';
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../../support/spec-numbers';
 import { THREE_MEMBERS } from '../../../src/features/members/fixtures';
 import { adminUser, freeGroup, monthlyGroup } from '../support/sessionFixtures';
 import { renderApp, signedInStorage } from '../app/support/appHarness';
@@ -75,7 +75,7 @@ describe('the members route', () => {
     const box = screen.getByLabelText('Search members');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'cleo' } });
-    await advance(TEXT_DEBOUNCE_MS - 1);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('?page=3');
     await advance(1);
     vi.useRealTimers();

@@ -8,9 +8,7 @@ import { adminUser, freeGroup } from '../support/sessionFixtures';
 import { renderApp, signedInStorage } from '../app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../app/support/fakeServer';
 import { stubResizeObserverForSuite } from '../../support/resize-observer';
-
-/** Spec part 2, constants: a text filter waits 1000 ms after the last keystroke. */
-const TEXT_FILTER_DEBOUNCE_MS = 1000;
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../../support/spec-numbers';
 
 function openAs(path: string, answer?: (server: FakeServer, url: URL) => Response | undefined) {
   const server = createFakeServer([
@@ -56,7 +54,7 @@ describe('the posts route', () => {
     const box = screen.getByLabelText('Search posts');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'sunday' } });
-    await advance(TEXT_FILTER_DEBOUNCE_MS - 1);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).not.toContain('search');
     await advance(1);
     vi.useRealTimers();
@@ -72,7 +70,7 @@ describe('the posts route', () => {
     await act(() => app.router.navigate(`/${freeGroup.fb_group_id}/posts`));
     await waitFor(() => expect(screen.getByLabelText('Search posts')).toHaveValue(''));
     fakeTimers();
-    await advance(TEXT_FILTER_DEBOUNCE_MS);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS);
     vi.useRealTimers();
     expect(app.search()).toBe('');
     expect(screen.getByLabelText('Search posts')).toHaveValue('');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemberLabel, MemberLookupProvider } from '../../../../src/features/superadmin/memberLookup/MemberLabel';
 import { createMemberLookup, lookupMembersThrough, type MemberSummary } from '../../../../src/features/superadmin/memberLookup/memberLookup';
 import { createApiClient } from '../../../../src/api/client';
+import { SPEC_IDENTIFICATION_BATCH_MS, SPEC_MEMBER_LABEL_FALLBACK_MS } from '../../../support/spec-numbers';
 
 const MARTA: MemberSummary = { id: 7, name: 'Marta Nowak', avatar_url: 'https://scontent.xx.fbcdn.net/marta.jpg' };
 const PIOTR: MemberSummary = { id: 8, name: 'Piotr Zielinski', avatar_url: null };
@@ -35,7 +36,7 @@ describe('the member lookup', () => {
     const marta = lookup.find(3, 7);
     vi.advanceTimersByTime(300);
     const piotr = lookup.find(3, 8);
-    vi.advanceTimersByTime(499);
+    vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS - 1);
     expect(server.requests).toHaveLength(0);
     vi.advanceTimersByTime(1);
     expect(server.requests.map(({ groupId, ids }) => ({ groupId, ids }))).toEqual([{ groupId: 3, ids: [7, 8] }]);
@@ -50,14 +51,14 @@ describe('the member lookup', () => {
     void lookup.find(3, 7);
     void lookup.find(4, 7);
     void lookup.find(3, 7);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS);
     expect(server.requests.map(({ groupId, ids }) => ({ groupId, ids }))).toEqual([
       { groupId: 3, ids: [7] },
       { groupId: 4, ids: [7] },
     ]);
     server.requests.forEach((request) => request.answer());
     expect(await lookup.find(3, 7)).toEqual(MARTA);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS);
     expect(server.requests).toHaveLength(2);
     expect(lookup.known(3, 7)).toEqual(MARTA);
   });
@@ -67,7 +68,7 @@ describe('the member lookup', () => {
     const lookup = createMemberLookup(server.fetchMembers);
     const missing = lookup.find(3, 99);
     const failing = lookup.find(5, 7);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS);
     server.requests[0]!.answer();
     server.requests[1]!.fail();
     expect(await missing).toBeNull();
@@ -75,7 +76,7 @@ describe('the member lookup', () => {
     expect(lookup.known(3, 99)).toBeNull();
     expect(lookup.known(5, 7)).toBeUndefined();
     void lookup.find(5, 7);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS);
     expect(server.requests.map(({ groupId, ids }) => ({ groupId, ids }))).toContainEqual({ groupId: 5, ids: [7] });
     expect(server.requests).toHaveLength(3);
   });
@@ -127,7 +128,7 @@ describe('the member label', () => {
       { memberId: 8, groupId: 3 },
     ]);
     expect(screen.getByRole('status', { name: 'Loading member 7' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS));
     expect(server.requests.map(({ ids }) => ids)).toEqual([[7, 8]]);
     server.requests[0]!.answer();
     await settle();
@@ -140,10 +141,10 @@ describe('the member label', () => {
   it("says 'Member id={id}' once 5 seconds pass without the member", async () => {
     const server = fakeServer([MARTA]);
     renderLabels(server, [{ memberId: 42, groupId: 3 }]);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS));
     server.requests[0]!.answer();
     await settle();
-    act(() => vi.advanceTimersByTime(5_000 - 500 - 1));
+    act(() => vi.advanceTimersByTime(SPEC_MEMBER_LABEL_FALLBACK_MS - SPEC_IDENTIFICATION_BATCH_MS - 1));
     expect(screen.getByRole('status', { name: 'Loading member 42' })).toBeInTheDocument();
     expect(screen.queryByText('Member id=42')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
@@ -154,7 +155,7 @@ describe('the member label', () => {
   it('shows the member when the answer comes after the 5 seconds', async () => {
     const server = fakeServer([MARTA]);
     renderLabels(server, [{ memberId: 7, groupId: 3 }]);
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => vi.advanceTimersByTime(SPEC_MEMBER_LABEL_FALLBACK_MS));
     expect(screen.getByText('Member id=7')).toBeInTheDocument();
     server.requests[0]!.answer();
     await settle();
@@ -167,7 +168,7 @@ describe('the member label', () => {
       { memberId: 7, groupId: 3 },
       { memberId: 8, groupId: 3 },
     ]);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS));
     server.requests[0]!.answer();
     await settle();
     const [martaAvatar, piotrAvatar] = [...container.querySelectorAll('.entity-avatar')];
@@ -183,7 +184,7 @@ describe('the member label', () => {
     const server = fakeServer([MARTA]);
     renderLabels(server, [{ memberId: 7, groupId: null }]);
     expect(screen.getByText('Member id=7')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => vi.advanceTimersByTime(SPEC_IDENTIFICATION_BATCH_MS));
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEXT_DEBOUNCE_MS, TO_DATE_DEBOUNCE_MS } from '../../../../machines/listQuery/machine';
 import { ROBOT_LOG_CHART, ROBOT_LOG_GROUPS, ROBOT_LOG_LINES } from '../../../../src/features/superadmin/ops/fixtures';
 import { stubResizeObserverForSuite } from '../../../support/resize-observer';
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS, SPEC_TO_DATE_DEBOUNCE_MS } from '../../../support/spec-numbers';
 import { openAsSupervisor, type SupervisorAnswer } from './supervisorApp';
 
 /** Lines, or their groups when the call groups them; the chart for the chart's call. */
@@ -67,9 +67,9 @@ describe('the robot logs, browsing', () => {
     await linesShown();
     fakeTimers();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'time' } });
-    await advance(TEXT_DEBOUNCE_MS - 100);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 100);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'timeout' } });
-    await advance(TEXT_DEBOUNCE_MS - 1);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('');
     await advance(1);
     vi.useRealTimers();
@@ -82,7 +82,7 @@ describe('the robot logs, browsing', () => {
     await linesShown();
     fakeTimers();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-04' } });
-    await advance(TO_DATE_DEBOUNCE_MS - 1);
+    await advance(SPEC_TO_DATE_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('?from=2026-02-20');
     await advance(1);
     vi.useRealTimers();

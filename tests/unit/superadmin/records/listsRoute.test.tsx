@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TO_DATE_DEBOUNCE_MS } from '../../../../machines/listQuery/machine';
 import { stubResizeObserverForSuite } from '../../../support/resize-observer';
+import { SPEC_TO_DATE_DEBOUNCE_MS } from '../../../support/spec-numbers';
 import { adaMember, annualGroup, orphanMember } from './fixtures';
 import { advance, fakeTimers, openAsSupervisor, type Answer } from './recordsApp';
 
@@ -145,7 +145,7 @@ describe('the supervisor audit log', () => {
     await screen.findByText('3 records');
     fakeTimers();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-09' } });
-    await advance(TO_DATE_DEBOUNCE_MS - 1);
+    await advance(SPEC_TO_DATE_DEBOUNCE_MS - 1);
     expect(new URLSearchParams(app.search()).get('to')).toBeNull();
     await advance(1);
     vi.useRealTimers();

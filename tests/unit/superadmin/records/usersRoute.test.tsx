@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEXT_DEBOUNCE_MS } from '../../../../machines/listQuery/machine';
+import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../../../support/spec-numbers';
 import { stubResizeObserverForSuite } from '../../../support/resize-observer';
 import { adaMember, adminUser, otto } from './fixtures';
 import { advance, fakeTimers, openAsSupervisor, type Answer } from './recordsApp';
@@ -76,7 +76,7 @@ describe('the supervisor users list', () => {
     await screen.findByText('60 users');
     fakeTimers();
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'otto' } });
-    await advance(TEXT_DEBOUNCE_MS - 1);
+    await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('');
     await advance(1);
     vi.useRealTimers();
