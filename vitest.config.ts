@@ -65,7 +65,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time; those on the shared server take it one at a time (support/shared-world.ts).
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
