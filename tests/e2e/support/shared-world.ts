@@ -26,10 +26,10 @@ async function acquire(lock: string): Promise<void> {
 }
 
 /**
- * The run's one shared server, holding the sandbox world, for a file that signs in to it: files run
- * side by side, but those on the shared server take it one at a time, so no file sees another's
- * changes while it runs. Files whose tests change what others count on run their own server on a
- * copy of the world instead (own-world.ts).
+ * The run's one shared server, holding the sandbox world, for a file that signs in to it. The files
+ * on the shared server take it one at a time, so that when e2e files run side by side none sees
+ * another's changes while it runs; files whose tests change what others count on run their own
+ * server on a copy of the world (own-world.ts).
  */
 export function sharedWorld(): string {
   const baseUrl = inject('baseUrl');
