@@ -97,14 +97,20 @@ const takesSelection = (context: MatchReviewContext) => actionsOf(context.query.
 const offersBulkAction = (context: MatchReviewContext, action: MatchAction) =>
   actionsOf(context.query.list).includes(action) && context.selection.length > 0;
 
+/**
+ * A change of tab, page, sort or member, or a reload, asks anew: `reenter` restarts the fetch when the
+ * change comes while a page still loads, so the page shown is the one last asked for.
+ */
 const QUERY_CHANGES = {
   'review.tab.changed': {
     guard: { type: 'offersTab', params: ({ event }: { event: { list: MatchTab } }) => ({ list: event.list }) },
     target: '#matchReview.loading',
+    reenter: true,
     actions: { type: 'rememberQuery', params: ({ context, event }: { context: MatchReviewContext; event: { list: MatchTab } }) => ({ query: { ...firstPageOf(context.query), list: event.list, sort: null } }) },
   },
   'review.page.changed': {
     target: '#matchReview.loading',
+    reenter: true,
     actions: {
       type: 'rememberQuery',
       params: ({ context, event }: { context: MatchReviewContext; event: { page: number; perPage: number } }) => ({
@@ -114,6 +120,7 @@ const QUERY_CHANGES = {
   },
   'review.sort.changed': {
     target: '#matchReview.loading',
+    reenter: true,
     actions: {
       type: 'rememberQuery',
       params: ({ context, event }: { context: MatchReviewContext; event: { by: MatchSortField; direction: 'asc' | 'desc' } }) => ({
@@ -123,6 +130,7 @@ const QUERY_CHANGES = {
   },
   'review.member.changed': {
     target: '#matchReview.loading',
+    reenter: true,
     actions: [
       {
         type: 'rememberQuery',
@@ -133,7 +141,7 @@ const QUERY_CHANGES = {
       { type: 'rememberMember', params: ({ event }: { event: { member: { id: number; name: string } | null } }) => ({ member: event.member }) },
     ],
   },
-  'review.reload': { target: '#matchReview.loading' },
+  'review.reload': { target: '#matchReview.loading', reenter: true },
 } as const;
 
 /**

@@ -147,6 +147,33 @@ describe('the data block', () => {
   });
 });
 
+describe('a choice made while a page loads', () => {
+  it('loads and shows the tab chosen before the first page came, whose rows Select all then takes', async () => {
+    const server = fakeServer();
+    render(
+      <ToastProvider>
+        <MatchReview api={server.api} group={REVIEW_GROUP} />
+      </ToastProvider>,
+    );
+    fireEvent.click(tab(/Requires Attention/));
+    await settle();
+    expect(title()).toHaveTextContent(SPEC.titles.suggestions);
+    expect(server.loads().at(-1)!.query.get('list')).toBe('requires_attention');
+    fireEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(screen.getByRole('toolbar', { name: 'Match actions' })).toHaveTextContent('4 selected');
+  });
+
+  it('loads the page chosen while the previous one still loads', async () => {
+    const server = fakeServer({ counts: { ...COUNTS, all_data: 60 } });
+    await openReview(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await settle();
+    expect(server.loads().at(-1)!.query.get('page')).toBe('3');
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'true');
+  });
+});
+
 describe('the member filter', () => {
   it('asks for the chosen member from the first page, and its reset asks for everyone again', async () => {
     const server = fakeServer({ counts: { ...COUNTS, all_data: 60 } });
