@@ -65,8 +65,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // One file at a time: side by side, the connections test's match approval failed once under load.
-          fileParallelism: false,
+          // Two files at a time; those on the shared server take it one at a time (support/shared-world.ts).
+          // A project with its own number of workers runs in a group of its own: after the others.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
