@@ -42,4 +42,20 @@ export function openAsSupervisor(path: string, answer: Answer) {
 export function fakeTimers() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 }
+/**
+ * While the timers are fake (testing-library's waitFor would wait on a faked timer): lets React run
+ * what it has pending, a turn at a time and without moving the clock, until the page shows what
+ * `check` expects.
+ */
+export async function untilShown(check: () => void, turns = 50) {
+  for (let turn = 1; ; turn++) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (turn >= turns) throw error;
+    }
+    await act(async () => {});
+  }
+}
 export const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));

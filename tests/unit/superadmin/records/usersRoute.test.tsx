@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../../../support/spec-numbers';
 import { stubResizeObserverForSuite } from '../../../support/resize-observer';
 import { adaMember, adminUser, otto } from './fixtures';
-import { advance, fakeTimers, openAsSupervisor, type Answer } from './recordsApp';
+import { advance, fakeTimers, openAsSupervisor, untilShown, type Answer } from './recordsApp';
 
 stubResizeObserverForSuite();
 afterEach(() => vi.useRealTimers());
@@ -54,11 +54,15 @@ describe('the supervisor users list', () => {
   it('resets the role when the member filter changes (part 2 §4)', async () => {
     const app = openAsSupervisor('/superadmin/users?role=supervisor&per_page=50', usersAnswer);
     await screen.findByText('60 users');
-    fakeTimers();
-    fireEvent.change(screen.getByLabelText('Member'), { target: { value: 'Ada' } });
-    await advance(300);
-    vi.useRealTimers();
-    // The panel's opening transition does not run here, so the option counts as hidden.
+    // Into the box, then the name, as a user types. The focus re-renders the picker, and React first runs
+    // the effects of the page just shown ('60 users' shows before them): in StrictMode it runs them, cleans
+    // them up and runs them again, and the picker's clean-up cancels its pending search, so a name typed
+    // sooner is never looked up.
+    const memberBox = screen.getByLabelText('Member');
+    act(() => memberBox.focus());
+    expect(memberBox).toHaveFocus();
+    fireEvent.change(memberBox, { target: { value: 'Ada' } });
+    // The option may still be in the panel's opening transition, where it counts as hidden.
     fireEvent.click(await screen.findByRole('option', { name: /Ada Admin/, hidden: true }));
     await waitFor(() => expect(app.search()).toBe(`?member_id=${adaMember.id}&per_page=50`));
     expect(screen.getByLabelText('Kind')).toHaveValue('any');
@@ -75,7 +79,11 @@ describe('the supervisor users list', () => {
     const app = openAsSupervisor('/superadmin/users', usersAnswer);
     await screen.findByText('60 users');
     fakeTimers();
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'otto' } });
+    const searchBox = screen.getByLabelText('Search');
+    fireEvent.change(searchBox, { target: { value: 'otto' } });
+    // The box shows the text once the list's filters have it: they start with the page's effects,
+    // which can still be pending when '60 users' shows, and the pause is counted from there.
+    await untilShown(() => expect(searchBox).toHaveValue('otto'));
     await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('');
     await advance(1);
