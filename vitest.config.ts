@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/setup-dom.ts'],
+          // The files of a worker share the modules they import instead of loading them again (unit
+          // 89 s to 47 s): each file gets its own page, and a test leaves no mock, stub or timer behind.
+          isolate: false,
           // Rules run on fake timers; this only bounds how long rendering may take on a busy machine.
           testTimeout: 60_000,
         },

@@ -6,6 +6,7 @@ import { THREE_MEMBERS } from '../../../src/features/members/fixtures';
 import { adminUser, freeGroup, monthlyGroup } from '../support/sessionFixtures';
 import { renderApp, signedInStorage } from '../app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../app/support/fakeServer';
+import { advance, fakeTimers, untilShown } from '../app/support/steppedTimers';
 
 type Answer = (server: FakeServer, url: URL, request: Request) => Response | undefined;
 
@@ -30,15 +31,6 @@ function openAs(path: string, answers: { account?: Answer; export?: Answer; list
   const app = renderApp({ server, path, storage: signedInStorage(token) });
   return { ...app, token, asked, requests, search: () => app.router.state.location.search };
 }
-
-/**
- * Fakes only the timers, so the search debounce is stepped by hand while promises and the router run
- * as usual; back on real timers before waiting for the render (Testing Library's waitFor settles on a real setTimeout).
- */
-function fakeTimers() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-}
-const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -75,6 +67,7 @@ describe('the members route', () => {
     const box = screen.getByLabelText('Search members');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'cleo' } });
+    await untilShown(() => expect(box).toHaveValue('cleo'));
     await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('?page=3');
     await advance(1);
@@ -137,8 +130,8 @@ describe('the members route', () => {
   });
 
   it('downloads the CSV of the current list with the bearer token, named as the server says', async () => {
-    const createObjectURL = vi.fn(() => 'blob:members');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:members');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);

@@ -7,6 +7,7 @@ import { samplePosts } from '../../../src/features/posts/fixtures';
 import { adminUser, freeGroup } from '../support/sessionFixtures';
 import { renderApp, signedInStorage } from '../app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../app/support/fakeServer';
+import { advance, fakeTimers, untilShown } from '../app/support/steppedTimers';
 import { stubResizeObserverForSuite } from '../../support/resize-observer';
 import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../../support/spec-numbers';
 
@@ -24,15 +25,6 @@ function openAs(path: string, answer?: (server: FakeServer, url: URL) => Respons
   const app = renderApp({ server, path, storage: signedInStorage(server.signIn('ada')) });
   return { ...app, asked, search: () => app.router.state.location.search };
 }
-
-/**
- * Fakes only the timers, so the search debounce is stepped by hand while promises and the router run
- * as usual; back on real timers before waiting for the render (Testing Library's waitFor settles on a real setTimeout).
- */
-function fakeTimers() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-}
-const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 afterEach(() => vi.useRealTimers());
 
@@ -54,6 +46,7 @@ describe('the posts route', () => {
     const box = screen.getByLabelText('Search posts');
     fakeTimers();
     fireEvent.change(box, { target: { value: 'sunday' } });
+    await untilShown(() => expect(box).toHaveValue('sunday'));
     await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
     expect(app.search()).not.toContain('search');
     await advance(1);

@@ -1,12 +1,18 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activitiesChart } from '../../../src/features/dashboard/fixtures';
-import { LineChart, loadLinePlot } from '../../../src/ui/LineChart';
 import { stubResizeObserverForSuite } from '../../support/resize-observer';
 
 describe('a line chart', () => {
   stubResizeObserverForSuite();
+  // The plot's code is fetched once per page: each test's chart module comes fresh, as on a page no chart has drawn on yet.
+  let LineChart: typeof import('../../../src/ui/LineChart').LineChart;
+  let loadLinePlot: typeof import('../../../src/ui/LineChart').loadLinePlot;
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ LineChart, loadLinePlot } = await import('../../../src/ui/LineChart'));
+  });
   afterEach(() => vi.useRealTimers());
 
   it("paints its legend with the page and keeps the plot's box until the plot's code has come, then draws the lines in it", async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROBOT_LOG_CHART, ROBOT_LOG_GROUPS, ROBOT_LOG_LINES } from '../../../../src/features/superadmin/ops/fixtures';
 import { stubResizeObserverForSuite } from '../../../support/resize-observer';
 import { SPEC_TEXT_FILTER_DEBOUNCE_MS, SPEC_TO_DATE_DEBOUNCE_MS } from '../../../support/spec-numbers';
+import { advance, fakeTimers, untilShown } from '../../app/support/steppedTimers';
 import { openAsSupervisor, type SupervisorAnswer } from './supervisorApp';
 
 /** Lines, or their groups when the call groups them; the chart for the chart's call. */
@@ -14,12 +15,6 @@ const answerLogs: SupervisorAnswer = (server, url) => {
 };
 
 const query = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
-
-/** Fakes only the timers, so a debounce is stepped by hand while promises and the router run as usual. */
-function fakeTimers() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-}
-const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,6 +62,7 @@ describe('the robot logs, browsing', () => {
     await linesShown();
     fakeTimers();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'time' } });
+    await untilShown(() => expect(screen.getByLabelText('Message')).toHaveValue('time'));
     await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 100);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'timeout' } });
     await advance(SPEC_TEXT_FILTER_DEBOUNCE_MS - 1);
@@ -82,6 +78,7 @@ describe('the robot logs, browsing', () => {
     await linesShown();
     fakeTimers();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-04' } });
+    await untilShown(() => expect(screen.getByLabelText('To')).toHaveValue('2026-03-04'));
     await advance(SPEC_TO_DATE_DEBOUNCE_MS - 1);
     expect(app.search()).toBe('?from=2026-02-20');
     await advance(1);

@@ -1,5 +1,3 @@
-import { act } from '@testing-library/react';
-import { vi } from 'vitest';
 import { renderApp, signedInStorage } from '../../app/support/appHarness';
 import { createFakeServer, type FakeServer } from '../../app/support/fakeServer';
 import { groupFixture, supervisorUser } from '../../support/sessionFixtures';
@@ -34,28 +32,3 @@ export function openAsSupervisor(path: string, answer: Answer) {
     server.requests.filter((request) => request.method === method && request.path === pathname).map((request) => request.body);
   return { ...app, server, asked, callsTo, bodiesTo, search: () => app.router.state.location.search };
 }
-
-/**
- * Fakes only the timers, so a debounce is stepped by hand while promises and the router run as
- * usual; back on real timers before waiting for a render.
- */
-export function fakeTimers() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-}
-/**
- * While the timers are fake (testing-library's waitFor would wait on a faked timer): lets React run
- * what it has pending, a turn at a time and without moving the clock, until the page shows what
- * `check` expects.
- */
-export async function untilShown(check: () => void, turns = 50) {
-  for (let turn = 1; ; turn++) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (turn >= turns) throw error;
-    }
-    await act(async () => {});
-  }
-}
-export const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SPEC_TEXT_FILTER_DEBOUNCE_MS } from '../../../support/spec-numbers';
 import { stubResizeObserverForSuite } from '../../../support/resize-observer';
 import { adaMember, adminUser, otto } from './fixtures';
-import { advance, fakeTimers, openAsSupervisor, untilShown, type Answer } from './recordsApp';
+import { advance, fakeTimers, untilShown } from '../../app/support/steppedTimers';
+import { openAsSupervisor, type Answer } from './recordsApp';
 
 stubResizeObserverForSuite();
 afterEach(() => vi.useRealTimers());
