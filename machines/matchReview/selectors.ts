@@ -147,9 +147,15 @@ function tabsOf(snapshot: MatchReviewSnapshot): MatchTabView[] {
   });
 }
 
+/** The page shown, when it is of the tab chosen: another tab's rows would carry this tab's actions. */
+function shownPage(snapshot: MatchReviewSnapshot) {
+  const { page, query } = snapshot.context;
+  return page?.list === query.list ? page : null;
+}
+
 function matchRowsOf(snapshot: MatchReviewSnapshot): MatchRow[] {
-  const { page, hidden, selection, query } = snapshot.context;
-  return (page?.matches ?? [])
+  const { hidden, selection, query } = snapshot.context;
+  return (shownPage(snapshot)?.matches ?? [])
     .filter((match) => !hidden.includes(match.match_id))
     .map((match) => ({
       matchId: match.match_id,
@@ -167,7 +173,7 @@ function matchRowsOf(snapshot: MatchReviewSnapshot): MatchRow[] {
 }
 
 function customerRowsOf(snapshot: MatchReviewSnapshot): CustomerRow[] {
-  return (snapshot.context.page?.customers ?? []).map((customer: Customer) => ({
+  return (shownPage(snapshot)?.customers ?? []).map((customer: Customer) => ({
     id: customer.id,
     customer: customerLabel(customer.name, customer.email, customer.id),
     paid: formatUsd(customer.paid),

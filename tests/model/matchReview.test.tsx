@@ -163,6 +163,16 @@ describe('a choice made while a page loads', () => {
     expect(screen.getByRole('toolbar', { name: 'Match actions' })).toHaveTextContent('4 selected');
   });
 
+  it("offers no Restore on the suggestions left behind while the Rejected tab's page loads", async () => {
+    await openReview();
+    await openTab(/Requires Attention/);
+    fireEvent.click(tab(/Rejected/));
+    // Spec part 2 §4: only a rejected suggestion can be restored; the tab left behind held none.
+    expect(within(table()).queryAllByRole('button', { name: /^Restore / })).toEqual([]);
+    await settle();
+    expect(within(table()).getAllByRole('button', { name: /^Restore / })).toHaveLength(1);
+  });
+
   it('loads the page chosen while the previous one still loads', async () => {
     const server = fakeServer({ counts: { ...COUNTS, all_data: 60 } });
     await openReview(server);
