@@ -10,6 +10,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/project-times.ts'],
+    // Two files at a time in every project, all in one group: on two cores one worker left a core
+    // idle while a file waited on a database or a browser (a third of the run).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -68,10 +71,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // Two files at a time; those on the shared server take it one at a time (support/shared-world.ts).
-          // A project with its own number of workers runs in a group of its own: after the others.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // The files on the shared server take it one at a time (support/shared-world.ts).
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,12 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startProductServer } from './support/product-server';
+import { copyOfWorld } from './support/world-template';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-restart-'));
+/**
+ * The run's world template is what the first start on an empty data folder left (support/global-setup.ts):
+ * this file restarts on a copy of it rather than seeding the world a second time.
+ */
+const dataDir = copyOfWorld('restart');
 
 async function withDatabase<T>(use: (client: PGlite) => Promise<T>): Promise<T> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
@@ -26,9 +29,7 @@ describe('stopping and starting keeps the data', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates the sandbox world once, and a restart serves what was stored before', async () => {
-    const first = await startProductServer(dataDir);
-    await first.stop();
-    expect(first.output()).toContain('Created the sandbox world');
+    expect(inject('worldCreatorOutput')).toContain('Created the sandbox world');
 
     const before = await withDatabase(async (client) => {
       await client.query(`UPDATE app_toggles SET value = 'true'::jsonb WHERE name = 'login_disabled'`);

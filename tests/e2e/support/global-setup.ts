@@ -9,6 +9,8 @@ import './world-template';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** What the first start, on an empty data folder, printed: the one that created the world template. */
+    worldCreatorOutput: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   const worldTemplate = mkdtempSync(join(tmpdir(), 'xfilter-e2e-world-'));
   const creator = await startProductServer(worldTemplate);
   await creator.stop();
+  project.provide('worldCreatorOutput', creator.output());
   const dataDir = mkdtempSync(join(tmpdir(), 'xfilter-e2e-'));
   cpSync(worldTemplate, dataDir, { recursive: true });
   const server = await startProductServer(dataDir);
