@@ -29,3 +29,20 @@ afterAll(() => {
 // findBy and waitFor wait for rendering, never for a rule (rules run on fake timers): on a busy
 // machine a whole-app render can take seconds, so they wait up to 10 s instead of 1 s.
 configure({ asyncUtilTimeout: 10_000 });
+
+// PrimeReact writes its component styles into their <style> element again at every mount of a
+// component, the same text each time, and jsdom parsed the whole sheet again at every write (a
+// fifth of a model file's time): a write of the text the element already holds changes nothing,
+// so it is skipped.
+if (typeof HTMLStyleElement !== 'undefined' && !Object.hasOwn(HTMLStyleElement.prototype, 'textContent')) {
+  const nodeTextContent = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
+  Object.defineProperty(HTMLStyleElement.prototype, 'textContent', {
+    configurable: true,
+    get(this: HTMLStyleElement) {
+      return nodeTextContent.get!.call(this);
+    },
+    set(this: HTMLStyleElement, text: string | null) {
+      if (nodeTextContent.get!.call(this) !== text) nodeTextContent.set!.call(this, text);
+    },
+  });
+}
