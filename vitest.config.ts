@@ -71,6 +71,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // Each test also holds its pages to the Content-Security-Policy.
+          setupFiles: ['tests/e2e/support/csp-guard.ts'],
           // The files on the shared server take it one at a time (support/shared-world.ts).
           testTimeout: 120_000,
           hookTimeout: 180_000,
