@@ -42,8 +42,20 @@ interface RawParameter {
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
+const parsedContracts = new Map<string, { text: string; contract: Record<string, any> }>();
+
+/**
+ * The contract, parsed. A process that builds many servers (the api tests) parses the file once
+ * while it stays unchanged; each caller gets its own copy, free to change.
+ */
 export function loadContract(path = CONTRACT_PATH): Record<string, any> {
-  return parse(readFileSync(path, 'utf8'));
+  const text = readFileSync(path, 'utf8');
+  let parsed = parsedContracts.get(path);
+  if (parsed?.text !== text) {
+    parsed = { text, contract: parse(text) };
+    parsedContracts.set(path, parsed);
+  }
+  return structuredClone(parsed.contract);
 }
 
 function resolveParameter(contract: Record<string, any>, parameter: RawParameter): RawParameter {

@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -24,16 +24,29 @@ function lowerCaseHeaderNames(schema: Schema): Schema {
   };
 }
 
+const bodies = validatorAjv(false);
+const parameters = validatorAjv('array');
+const compiled = new Map<string, ValidateFunction>();
+
+/** A schema's validator, compiled once per process however many servers it builds (the api tests build hundreds). */
+function compileOnce(ajv: Ajv, schema: Schema): ValidateFunction {
+  const key = `${ajv === bodies ? 'body' : 'parameters'} ${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
 /**
  * The validators of a request's parts. A JSON body says its types itself, so it is taken exactly
  * as sent: `["monthly"]` where a string is declared, or `"5"` where a number is, is refused, never
  * converted. Query, path and header parameters are text, read as the types the contract declares.
  */
 export function partValidators(): FastifySchemaCompiler<any> {
-  const bodies = validatorAjv(false);
-  const parameters = validatorAjv('array');
   return ({ schema, httpPart }) => {
-    if (httpPart === 'body') return bodies.compile(schema);
-    return parameters.compile(httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema);
+    if (httpPart === 'body') return compileOnce(bodies, schema);
+    return compileOnce(parameters, httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema);
   };
 }
