@@ -34,11 +34,14 @@ export function createDeferredActor<TOutput, TInput>() {
   };
 }
 
+/** Node's immediate; the stories replay the same steps in Chromium, which has none, on a 0 ms timer. */
+const nextTask: (run: () => void) => unknown = typeof setImmediate === 'function' ? setImmediate : (run) => setTimeout(run, 0);
+
 /**
  * Lets promise callbacks (an actor's resolution) run before the next step: they are microtasks, all
- * run before an immediate does (a timer of 0 ms waited at least a millisecond for nothing, at every
- * step of thousands of paths).
+ * run before the next task does (in node a 0 ms timer waited at least a millisecond for nothing, at
+ * every step of thousands of paths).
  */
 export function settle(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => nextTask(resolve));
 }
