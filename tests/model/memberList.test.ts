@@ -45,7 +45,20 @@ const DIALOG_NAMES = {
   removalsLimitReached: 'Removals limit reached',
 } as const;
 
-const pageOf = (system: System) => membersPageView(system.actor.getSnapshot(), system.robot.getSnapshot());
+const views = new WeakMap<object, WeakMap<object, MembersPageView>>();
+/**
+ * The page the admin sees, from the list's and the robot's snapshots. A step reads it before and
+ * after its event and again for the state's checks: a snapshot never changes, so each pair's view
+ * is made once.
+ */
+const pageOf = (system: System) => {
+  const [list, robot] = [system.actor.getSnapshot(), system.robot.getSnapshot()];
+  let byRobot = views.get(list);
+  if (!byRobot) views.set(list, (byRobot = new WeakMap()));
+  let view = byRobot.get(robot);
+  if (!view) byRobot.set(robot, (view = membersPageView(list, robot)));
+  return view;
+};
 /** The ids of the page's rows whose checkboxes are checked, in the rows' order. */
 const selectedIn = (view: MembersPageView) => view.rows.filter((row) => view.selected.has(row.id)).map((row) => row.id);
 
