@@ -21,9 +21,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/setup-dom.ts'],
-          // The files of a worker share the modules they import instead of loading them again (unit
-          // 89 s to 47 s): each file gets its own page, and a test leaves no mock, stub or timer behind.
-          isolate: false,
+          // Each file loads its modules afresh: shared between files (isolate: false) they failed a
+          // different test about one run in three, whichever file had left its page behind.
           // Rules run on fake timers; this only bounds how long rendering may take on a busy machine.
           testTimeout: 60_000,
         },
